@@ -1,0 +1,1397 @@
+/* pgn.c - streaming PGN reader: tokens, tag pairs, movetext, recovery (knows no chess). */
+#include "pgn.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* ---------------------------------------------------------------------
+ * Byte classes: a locale-free table instead of <ctype.h>.
+ * ------------------------------------------------------------------- */
+enum {
+    K_WS = 1 << 0,     /* space, tab, newline, CR, FF, VT */
+    K_NL = 1 << 1,     /* newline or CR */
+    K_SYM = 1 << 2,    /* symbol continuation: letters digits _ + # = : - (PGN 7) */
+    K_ANNO = 1 << 3,   /* ! ?  (suffix annotations, import format) */
+    K_DIGIT = 1 << 4,
+    K_ALPHA = 1 << 5,
+    K_DOT = 1 << 6,
+    K_SLASH = 1 << 7,
+};
+
+static unsigned char cls[256];
+static int cls_ready;
+
+static void cls_init(void)
+{
+    if (cls_ready)
+        return;
+    for (int c = 0; c < 256; c++) {
+        unsigned char k = 0;
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v')
+            k |= K_WS;
+        if (c == '\n' || c == '\r')
+            k |= K_NL;
+        if (c >= '0' && c <= '9')
+            k |= K_DIGIT | K_SYM;
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))
+            k |= K_ALPHA | K_SYM;
+        if (c == '_' || c == '+' || c == '#' || c == '=' || c == ':' || c == '-')
+            k |= K_SYM;
+        if (c == '!' || c == '?')
+            k |= K_ANNO;
+        if (c == '.')
+            k |= K_DOT;
+        if (c == '/')
+            k |= K_SLASH;
+        cls[c] = k;
+    }
+    cls_ready = 1;
+}
+
+/* ---------------------------------------------------------------------
+ * Reader and per-game private storage.
+ * ------------------------------------------------------------------- */
+#define BUF_CAP (64u * 1024u)    /* input window */
+#define LOOKAHEAD 160            /* bytes needed to recognise a tag start */
+#define FILE_DIAGS 64            /* file-level diagnostics queued per pgn_next */
+#define CMD_WINDOW 48            /* bytes of a [%cmd ...] comment command examined */
+#define ELEMS_INIT 256
+
+typedef struct GameStore {
+    char *arena;                  /* tag names and values */
+    size_t alen, acap;
+    size_t (*toff)[2];            /* arena offsets of each tag's name and value */
+    size_t tcap;
+    size_t ecap;
+    char *raw;
+    size_t rawcap;
+} GameStore;
+
+struct PgnReader {
+    PgnReadFn read;
+    void *ctx;
+    PgnOptions opt;
+    unsigned char *buf;           /* buf[pos-1] is always the byte before buf[pos] */
+    size_t pos, end;
+    uint64_t base;                /* input offset of buf[0] (wraps at start: -1) */
+    uint64_t total;               /* bytes delivered by the source */
+    bool eof, failed, fail_returned, started;
+    int fail_errno;
+    uint32_t line;                /* line of buf[pos] */
+    uint64_t line_start;          /* offset of the first byte of that line */
+    unsigned nl_run;              /* line ends in the last whitespace run */
+    bool line_tok;                /* a token was seen on the current line */
+    uint64_t index;
+    Diag fdiag[FILE_DIAGS];
+    size_t nfdiag;
+    bool ng_reported;             /* NON_GAME_TEXT already reported for this gap */
+    /* current game */
+    PgnGame *g;
+    bool raw_on;
+    uint64_t raw_next;
+    bool bad_byte;                /* BAD_BYTE reported in this game */
+    bool too_deep, too_long, too_many_tags;
+    uint32_t depth;
+    int32_t pend_num;
+    unsigned pend_dots;
+    PgnPos last_tok;
+    unsigned cm_nl;               /* comment: line ends since last non-blank byte */
+    bool cm_lws;                  /* comment: current line blank so far */
+};
+
+/* ---------------------------------------------------------------------
+ * Small helpers.
+ * ------------------------------------------------------------------- */
+static inline uint64_t off_of(const PgnReader *r, size_t i) { return r->base + i; }
+
+static inline PgnPos pos_of(const PgnReader *r, size_t i)
+{
+    PgnPos p;
+    p.offset = r->base + i;
+    p.line = r->line;
+    uint64_t col = p.offset - r->line_start + 1;
+    p.col = col > UINT32_MAX ? UINT32_MAX : (uint32_t)col;
+    return p;
+}
+
+static void fill_diag(Diag *d, DiagCode code, PgnPos pos, const char *msg)
+{
+    d->code = code;
+    d->severity = diag_info[code].severity;
+    d->pos = pos;
+    d->ply = 0;
+    d->move[0] = '\0';
+    size_t n = strlen(msg);
+    if (n >= PGN_MSG)
+        n = PGN_MSG - 1;
+    memcpy(d->msg, msg, n);
+    d->msg[n] = '\0';
+}
+
+static void file_diag(PgnReader *r, DiagCode code, PgnPos pos, const char *msg)
+{
+    if (r->nfdiag < FILE_DIAGS)
+        fill_diag(&r->fdiag[r->nfdiag++], code, pos, msg);
+}
+
+static void game_diag(PgnReader *r, DiagCode code, PgnPos pos, const char *msg)
+{
+    PgnGame *g = r->g;
+    if (g->ndiags < PGN_MAX_DIAGS - 1) {
+        fill_diag(&g->diags[g->ndiags++], code, pos, msg);
+    } else if (g->ndiags == PGN_MAX_DIAGS - 1) {
+        fill_diag(&g->diags[g->ndiags++], D_TOO_MANY_DIAGNOSTICS, pos,
+                  "further reader diagnostics of this game were dropped");
+        g->ndiags_dropped++;
+    } else {
+        g->ndiags_dropped++;
+    }
+}
+
+static void bad_byte(PgnReader *r, size_t i, unsigned c)
+{
+    if (r->g == NULL || r->bad_byte)
+        return;
+    char msg[80];
+    snprintf(msg, sizeof msg, "byte 0x%02X is neither valid UTF-8 nor printable Latin-1", c);
+    game_diag(r, D_BAD_BYTE, pos_of(r, i), msg);
+    r->bad_byte = true;
+}
+
+/* Length of a valid UTF-8 sequence at p (n bytes available), 0 if invalid or
+ * incomplete. */
+static size_t utf8_len(const unsigned char *p, size_t n)
+{
+    unsigned c = p[0];
+    size_t len;
+    unsigned lo = 0x80, hi = 0xBF;
+    if (c >= 0xC2 && c <= 0xDF) len = 2;
+    else if (c == 0xE0) { len = 3; lo = 0xA0; }
+    else if (c >= 0xE1 && c <= 0xEF) { len = 3; if (c == 0xED) hi = 0x9F; }
+    else if (c == 0xF0) { len = 4; lo = 0x90; }
+    else if (c >= 0xF1 && c <= 0xF3) len = 4;
+    else if (c == 0xF4) { len = 4; hi = 0x8F; }
+    else return 0;
+    if (n < len)
+        return 0;
+    if (p[1] < lo || p[1] > hi)
+        return 0;
+    for (size_t k = 2; k < len; k++)
+        if (p[k] < 0x80 || p[k] > 0xBF)
+            return 0;
+    return len;
+}
+
+/* Index of the first bad byte in s[0..n) (controls, DEL, C1 bytes outside a
+ * valid UTF-8 sequence), or n if none. */
+static size_t first_bad(const unsigned char *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n) {
+        unsigned c = s[i];
+        if (c >= 0x20 && c < 0x7F) { i++; continue; }
+        if (c < 0x20) {
+            if (c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') { i++; continue; }
+            return i;
+        }
+        if (c == 0x7F)
+            return i;
+        size_t l = utf8_len(s + i, n - i);
+        if (l) { i += l; continue; }
+        if (c < 0xA0)
+            return i;
+        i++;              /* printable Latin-1 */
+    }
+    return n;
+}
+
+/* ---------------------------------------------------------------------
+ * Buffer management.
+ * ------------------------------------------------------------------- */
+static bool grow(void **p, size_t *cap, size_t need, size_t elsize, size_t maxcap)
+{
+    if (need <= *cap)
+        return true;
+    if (need > maxcap)
+        return false;
+    size_t nc = *cap ? *cap : 16;
+    while (nc < need)
+        nc = nc > maxcap / 2 ? maxcap : nc * 2;
+    void *q = realloc(*p, nc * elsize);
+    if (q == NULL)
+        return false;
+    *p = q;
+    *cap = nc;
+    return true;
+}
+
+/* Appends input bytes [r->raw_next, upto) of the current game to its raw copy. */
+static void raw_take(PgnReader *r, uint64_t upto)
+{
+    if (!r->raw_on || upto <= r->raw_next)
+        return;
+    PgnGame *g = r->g;
+    GameStore *st = g->priv;
+    const unsigned char *src = r->buf + (size_t)(r->raw_next - r->base);
+    size_t n = (size_t)(upto - r->raw_next);
+    r->raw_next = upto;
+    if (!g->raw_complete)
+        return;
+    if (g->raw_len + n > PGN_MAX_RAW) {
+        n = PGN_MAX_RAW - g->raw_len;
+        g->raw_complete = false;
+    }
+    void *p = st->raw;
+    if (!grow(&p, &st->rawcap, g->raw_len + n, 1, PGN_MAX_RAW)) {
+        g->raw_complete = false;
+        return;
+    }
+    st->raw = p;
+    memcpy(st->raw + g->raw_len, src, n);
+    g->raw_len += n;
+}
+
+/* Discards consumed bytes (keeping one byte of history) and reads more.
+ * Returns the bytes now available after pos (0 at end of input). */
+static size_t refill(PgnReader *r)
+{
+    if (r->pos > 1) {
+        size_t drop = r->pos - 1;
+        raw_take(r, r->base + drop);
+        memmove(r->buf, r->buf + drop, r->end - drop);
+        r->base += drop;
+        r->end -= drop;
+        r->pos = 1;
+    }
+    while (!r->eof && r->end < BUF_CAP) {
+        long n = r->read(r->ctx, (char *)r->buf + r->end, BUF_CAP - r->end);
+        if (n > 0) {
+            r->end += (size_t)n;
+            r->total += (uint64_t)n;
+            break;
+        }
+        if (n < 0 && errno == EINTR)
+            continue;
+        r->eof = true;
+        if (n < 0) {
+            r->failed = true;
+            r->fail_errno = errno;
+        }
+    }
+    return r->end - r->pos;
+}
+
+/* Ensures n bytes after pos are buffered, unless input ends first. */
+static size_t need(PgnReader *r, size_t n)
+{
+    while (r->end - r->pos < n && !r->eof)
+        refill(r);
+    return r->end - r->pos;
+}
+
+/* Accounts for the line end at buf[i] ('\n' or '\r'; CRLF counts once). */
+static inline void newline_at(PgnReader *r, size_t i)
+{
+    if (!(r->buf[i] == '\n' && r->buf[i - 1] == '\r'))
+        r->line++;
+    r->line_start = r->base + i + 1;
+    r->line_tok = false;
+}
+
+/* Skips whitespace, counting line ends into nl_run.  Returns false at end of input. */
+static bool skip_ws(PgnReader *r)
+{
+    const unsigned char *b = r->buf;
+    size_t i = r->pos, e = r->end;
+    r->nl_run = 0;
+    for (;;) {
+        while (i < e) {
+            unsigned k = cls[b[i]];
+            if (!(k & K_WS))
+                goto done;
+            if (k & K_NL) {
+                if (!(b[i] == '\n' && b[i - 1] == '\r')) {
+                    r->line++;
+                    r->nl_run++;
+                }
+                r->line_start = r->base + i + 1;
+                r->line_tok = false;
+            }
+            i++;
+        }
+        r->pos = i;
+        if (refill(r) == 0)
+            return false;
+        b = r->buf;
+        i = r->pos;
+        e = r->end;
+    }
+done:
+    r->pos = i;
+    return true;
+}
+
+/* Skips to the end of the current line, consuming the line end (CRLF whole). */
+static void skip_line(PgnReader *r)
+{
+    for (;;) {
+        const unsigned char *b = r->buf;
+        size_t i = r->pos, e = r->end;
+        while (i < e && !(cls[b[i]] & K_NL))
+            i++;
+        if (i < e) {
+            newline_at(r, i);
+            i++;
+            r->pos = i;
+            if (b[i - 1] == '\r') {
+                if (need(r, 1) && r->buf[r->pos] == '\n') {
+                    newline_at(r, r->pos);
+                    r->pos++;
+                }
+            }
+            return;
+        }
+        r->pos = i;
+        if (refill(r) == 0)
+            return;
+    }
+}
+
+/* Is buf[pos] the start of a tag pair: '[' blanks Name blanks '"'?
+ * If event is non-NULL it receives whether Name is "Event". */
+static bool tag_like(PgnReader *r, bool *event)
+{
+    size_t n = need(r, LOOKAHEAD);
+    const unsigned char *s = r->buf + r->pos;
+    size_t k = 1;
+    if (n < 3 || s[0] != '[')
+        return false;
+    while (k < n && (s[k] == ' ' || s[k] == '\t'))
+        k++;
+    size_t name = k;
+    if (k >= n || !(cls[s[k]] & (K_ALPHA | K_DIGIT)) )
+        if (k >= n || s[k] != '_')
+            return false;
+    while (k < n && (cls[s[k]] & K_SYM))
+        k++;
+    size_t nlen = k - name;
+    if (nlen > PGN_MAX_TAG_NAME - 1)
+        return false;
+    while (k < n && (s[k] == ' ' || s[k] == '\t'))
+        k++;
+    if (k >= n || s[k] != '"')
+        return false;
+    if (event)
+        *event = nlen == 5 && memcmp(s + name, "Event", 5) == 0;
+    return true;
+}
+
+/* Between games, a line starting '[' blanks name-character begins a tag
+ * section even when the pair is malformed (it is then reported as BAD_TAG). */
+static bool tag_start(PgnReader *r)
+{
+    size_t n = need(r, LOOKAHEAD);
+    const unsigned char *s = r->buf + r->pos;
+    size_t k = 1;
+    while (k < n && (s[k] == ' ' || s[k] == '\t'))
+        k++;
+    return k < n && ((cls[s[k]] & (K_ALPHA | K_DIGIT)) || s[k] == '_');
+}
+
+/* ---------------------------------------------------------------------
+ * Game storage.
+ * ------------------------------------------------------------------- */
+PgnGame *pgn_game_new(void)
+{
+    PgnGame *g = calloc(1, sizeof *g);
+    GameStore *st = calloc(1, sizeof *st);
+    Diag *d = calloc(PGN_MAX_DIAGS, sizeof *d);
+    if (g == NULL || st == NULL || d == NULL) {
+        free(g);
+        free(st);
+        free(d);
+        return NULL;
+    }
+    g->priv = st;
+    g->diags = d;
+    return g;
+}
+
+void pgn_game_free(PgnGame *g)
+{
+    if (g == NULL)
+        return;
+    GameStore *st = g->priv;
+    if (st) {
+        free(st->arena);
+        free(st->toff);
+        free(st->raw);
+        free(st);
+    }
+    free(g->tags);
+    free(g->elems);
+    free(g->diags);
+    free(g);
+}
+
+static void game_reset(PgnReader *r, PgnGame *g)
+{
+    GameStore *st = g->priv;
+    st->alen = 0;
+    g->index = 0;
+    memset(&g->start, 0, sizeof g->start);
+    g->end_offset = 0;
+    g->ntags = 0;
+    g->nelems = 0;
+    g->result = PGN_RES_NONE;
+    memset(&g->result_pos, 0, sizeof g->result_pos);
+    g->truncated = false;
+    g->syntax_error = false;
+    g->ndiags = 0;
+    g->ndiags_dropped = 0;
+    g->raw = NULL;
+    g->raw_len = 0;
+    g->raw_complete = true;
+    r->g = g;
+    r->bad_byte = r->too_deep = r->too_long = r->too_many_tags = false;
+    r->depth = 0;
+    r->pend_num = -1;
+    r->pend_dots = 0;
+}
+
+static PgnElem *new_elem(PgnReader *r, PgnElemKind kind, size_t i)
+{
+    PgnGame *g = r->g;
+    GameStore *st = g->priv;
+    if (g->nelems >= st->ecap) {
+        void *p = g->elems;
+        size_t cap = st->ecap;
+        if (!grow(&p, &cap, g->nelems < ELEMS_INIT ? ELEMS_INIT : g->nelems + 1,
+                  sizeof(PgnElem), PGN_MAX_ELEMS)) {
+            if (!r->too_long) {
+                r->too_long = true;
+                game_diag(r, D_GAME_TOO_LONG, pos_of(r, i),
+                          "more movetext elements than the reader keeps; the rest is not stored");
+            }
+            return NULL;
+        }
+        g->elems = p;
+        st->ecap = cap;
+    }
+    PgnElem *el = &g->elems[g->nelems++];
+    el->pos = pos_of(r, i);
+    el->kind = (uint8_t)kind;
+    el->len = 0;
+    el->dots = 0;
+    el->truncated = 0;
+    el->nags = 0;
+    el->number = -1;
+    el->clock = -1;
+    el->text[0] = '\0';
+    return el;
+}
+
+/* The last element if it is a move of the current (stored) line. */
+static PgnElem *last_move(PgnReader *r)
+{
+    PgnGame *g = r->g;
+    if (r->depth > PGN_MAX_DEPTH || g->nelems == 0)
+        return NULL;
+    PgnElem *el = &g->elems[g->nelems - 1];
+    return el->kind == PGN_EL_MOVE ? el : NULL;
+}
+
+/* ---------------------------------------------------------------------
+ * Comment commands: [%clk h:mm:ss(.f)], [%emt ...], [%eval ...].
+ * s points just after "[%"; n bytes available.
+ * ------------------------------------------------------------------- */
+static bool parse_clock(const unsigned char *s, size_t n, int32_t *cs)
+{
+    size_t k = 0;
+    uint64_t h = 0;
+    unsigned m = 0, sec = 0, frac = 0;
+    while (k < n && s[k] == ' ')
+        k++;
+    size_t d0 = k;
+    while (k < n && cls[s[k]] & K_DIGIT && k - d0 < 6)
+        h = h * 10 + (s[k++] - '0');
+    if (k == d0 || k >= n || s[k] != ':')
+        return false;
+    k++;
+    d0 = k;
+    while (k < n && cls[s[k]] & K_DIGIT && k - d0 < 2)
+        m = m * 10 + (s[k++] - '0');
+    if (k == d0 || m > 59 || k >= n || s[k] != ':')
+        return false;
+    k++;
+    d0 = k;
+    while (k < n && cls[s[k]] & K_DIGIT && k - d0 < 2)
+        sec = sec * 10 + (s[k++] - '0');
+    if (k == d0 || sec > 59)
+        return false;
+    if (k < n && s[k] == '.') {
+        k++;
+        d0 = k;
+        unsigned scale = 10;
+        while (k < n && cls[s[k]] & K_DIGIT) {
+            if (k - d0 < 2) {
+                frac += (s[k] - '0') * scale;
+                scale /= 10;
+            }
+            k++;
+        }
+        if (k == d0)
+            return false;
+    }
+    while (k < n && s[k] == ' ')
+        k++;
+    if (k >= n || s[k] != ']')
+        return false;
+    uint64_t v = ((h * 60 + m) * 60 + sec) * 100 + frac;
+    *cs = v > INT32_MAX ? INT32_MAX : (int32_t)v;
+    return true;
+}
+
+/* buf[i] is '%' inside a comment and buf[i-1] == '['. */
+static void comment_command(PgnReader *r, size_t i, size_t avail)
+{
+    const unsigned char *s = r->buf + i + 1;
+    size_t n = avail > 0 ? avail - 1 : 0;
+    if (n >= 4 && memcmp(s, "clk", 3) == 0 && (s[3] == ' ' || s[3] == '\t')) {
+        int32_t cs;
+        if (parse_clock(s + 4, n - 4, &cs)) {
+            PgnElem *el = last_move(r);
+            if (el)
+                el->clock = cs;
+        } else {
+            game_diag(r, D_BAD_CLOCK, pos_of(r, i - 1), "[%clk] without a readable h:mm:ss time");
+        }
+    } else if (n >= 4 && memcmp(s, "emt", 3) == 0 && (s[3] == ' ' || s[3] == '\t')) {
+        int32_t cs;
+        size_t k = 4;
+        bool plain = true;     /* seconds only, e.g. [%emt 12.5], also accepted */
+        while (k < n && s[k] == ' ')
+            k++;
+        size_t d0 = k;
+        while (k < n && (cls[s[k]] & (K_DIGIT | K_DOT)))
+            k++;
+        while (k < n && s[k] == ' ')
+            k++;
+        if (k == d0 || k >= n || s[k] != ']')
+            plain = false;
+        if (!plain && !parse_clock(s + 4, n - 4, &cs))
+            game_diag(r, D_BAD_CLOCK, pos_of(r, i - 1), "[%emt] without a readable time");
+    }
+    /* [%eval ...] and other commands: recognised, values not needed here. */
+}
+
+/* ---------------------------------------------------------------------
+ * Comments.  Called with buf[pos] == '{'.  Returns 0 when closed (pos after
+ * '}'), 1 at end of input, 2 when a line starting a new game was reached
+ * (pos at its '[').  Content is streamed: never accumulated.
+ * ------------------------------------------------------------------- */
+static int read_comment(PgnReader *r)
+{
+    r->pos++;
+    r->cm_nl = 0;
+    r->cm_lws = false;
+    for (;;) {
+        if (r->pos >= r->end && refill(r) == 0)
+            return 1;
+        const unsigned char *b = r->buf;
+        size_t i = r->pos, e = r->end;
+        const unsigned char *cp = memchr(b + i, '}', e - i);
+        size_t stop = cp ? (size_t)(cp - b) : e;
+        /* Blocks: a cheap vectorisable check decides between skipping and
+         * a careful per-byte pass (line ends, odd bytes, new-game lines). */
+        while (i < stop) {
+            size_t blk = stop - i > 4096 ? 4096 : stop - i;
+            const unsigned char *s = b + i;
+            unsigned odd = 0;
+            for (size_t k = 0; k < blk; k++)
+                odd |= (unsigned)((s[k] >= 0x7F) | ((s[k] < 0x20) & (s[k] != '\t')));
+            if (!odd && !r->cm_lws) {
+                const unsigned char *q = s, *qe = s + blk;
+                while ((q = memchr(q, '%', (size_t)(qe - q))) != NULL) {
+                    size_t qi = (size_t)(q - b);
+                    if (b[qi - 1] == '[') {
+                        if (e - qi < CMD_WINDOW && !r->eof) {
+                            r->pos = qi;
+                            need(r, CMD_WINDOW);
+                            goto again;
+                        }
+                        comment_command(r, qi, e - qi);
+                    }
+                    q++;
+                }
+                r->cm_nl = 0;
+                r->cm_lws = false;
+                i += blk;
+                continue;
+            }
+            /* careful pass */
+            size_t be = i + blk;
+            while (i < be) {
+                unsigned c = b[i];
+                if (c >= 0x20 && c < 0x7F) {
+                    if (c == '[' && r->cm_lws) {
+                        bool ev = false;
+                        r->pos = i;
+                        if (r->end - i < LOOKAHEAD && !r->eof) {
+                            need(r, LOOKAHEAD);
+                            goto again;
+                        }
+                        if (tag_like(r, &ev) && (ev || r->cm_nl >= 2))
+                            return 2;
+                    } else if (c == '%' && b[i - 1] == '[') {
+                        if (e - i < CMD_WINDOW && !r->eof) {
+                            r->pos = i;
+                            need(r, CMD_WINDOW);
+                            goto again;
+                        }
+                        comment_command(r, i, e - i);
+                    }
+                    if (c != ' ') {
+                        r->cm_nl = 0;
+                        r->cm_lws = false;
+                    }
+                    i++;
+                } else if (c == '\n' || c == '\r') {
+                    newline_at(r, i);
+                    if (!(c == '\n' && b[i - 1] == '\r'))
+                        r->cm_nl++;
+                    r->cm_lws = true;
+                    i++;
+                } else if (c == '\t' || c == '\f' || c == '\v') {
+                    i++;
+                } else if (c < 0x80) {
+                    bad_byte(r, i, c);
+                    r->cm_nl = 0;
+                    r->cm_lws = false;
+                    i++;
+                } else {
+                    size_t l = utf8_len(b + i, e - i);
+                    if (l == 0 && e - i < 4 && !r->eof) {
+                        r->pos = i;
+                        need(r, 4);
+                        goto again;
+                    }
+                    if (l == 0) {
+                        if (c < 0xA0)
+                            bad_byte(r, i, c);
+                        l = 1;
+                    }
+                    r->cm_nl = 0;
+                    r->cm_lws = false;
+                    i += l;
+                }
+            }
+            /* a UTF-8 sequence may end past the block: resume exactly there */
+            if (i > stop)
+                stop = i;
+        }
+        r->pos = i;
+        if (cp && i == (size_t)(cp - b)) {
+            r->pos = i + 1;
+            return 0;
+        }
+        continue;
+again:
+        ;
+    }
+}
+
+/* ---------------------------------------------------------------------
+ * Tag pairs.  Called with buf[pos] == '['.  Leaves pos after the pair, or
+ * (after BAD_TAG) at the next line or at a following '['.
+ * ------------------------------------------------------------------- */
+static void tag_error(PgnReader *r, const char *msg)
+{
+    game_diag(r, D_BAD_TAG, pos_of(r, r->pos), msg);
+    if (r->pos < r->end && r->buf[r->pos] == '[')
+        return;
+    skip_line(r);
+}
+
+/* Skips blanks (also line ends) inside a tag pair; false at end of input. */
+static bool tag_ws(PgnReader *r)
+{
+    for (;;) {
+        if (r->pos >= r->end && refill(r) == 0)
+            return false;
+        unsigned c = r->buf[r->pos];
+        if (!(cls[c] & K_WS))
+            return true;
+        if (cls[c] & K_NL)
+            newline_at(r, r->pos);
+        r->pos++;
+    }
+}
+
+static void read_tag(PgnReader *r)
+{
+    PgnGame *g = r->g;
+    GameStore *st = g->priv;
+    PgnPos tpos = pos_of(r, r->pos);
+    r->pos++;
+    if (!tag_ws(r)) {
+        game_diag(r, D_BAD_TAG, tpos, "tag pair cut off by the end of input");
+        return;
+    }
+    /* reserve the worst case for this pair once: no per-byte checks */
+    void *a = st->arena;
+    if (!grow(&a, &st->acap, st->alen + PGN_MAX_TAG_NAME + PGN_MAX_TAG_VALUE + 2, 1, SIZE_MAX)) {
+        tag_error(r, "out of memory for tag pair");
+        return;
+    }
+    st->arena = a;
+    size_t name_off = st->alen, nlen = 0;
+    char *ar = st->arena;
+    unsigned c = r->buf[r->pos];
+    if (!(cls[c] & (K_ALPHA | K_DIGIT)) && c != '_') {
+        tag_error(r, "tag pair without a tag name");
+        return;
+    }
+    for (;;) {
+        if (r->pos >= r->end && refill(r) == 0)
+            break;
+        c = r->buf[r->pos];
+        if (!(cls[c] & K_SYM))
+            break;
+        if (nlen < PGN_MAX_TAG_NAME - 1)
+            ar[name_off + nlen] = (char)c;
+        nlen++;
+        r->pos++;
+    }
+    if (nlen > PGN_MAX_TAG_NAME - 1) {
+        tag_error(r, "tag name too long");
+        return;
+    }
+    ar[name_off + nlen] = '\0';
+    if (!tag_ws(r)) {
+        game_diag(r, D_BAD_TAG, tpos, "tag pair cut off by the end of input");
+        return;
+    }
+    if (r->buf[r->pos] != '"') {
+        tag_error(r, "tag value is not a string");
+        return;
+    }
+    PgnPos vpos = pos_of(r, r->pos);
+    size_t val_off = name_off + nlen + 1, vlen = 0;
+    bool toolong = false, closed = false;
+    r->pos++;
+    for (;;) {
+        if (r->pos >= r->end && refill(r) == 0)
+            break;
+        c = r->buf[r->pos];
+        if (c == '"') {
+            r->pos++;
+            closed = true;
+            break;
+        }
+        if (c == '\n' || c == '\r')
+            break;
+        if (c == '\\') {
+            if (need(r, 2) >= 2 && (r->buf[r->pos + 1] == '"' || r->buf[r->pos + 1] == '\\')) {
+                r->pos++;
+                c = r->buf[r->pos];
+            } else {
+                game_diag(r, D_BAD_ESCAPE, pos_of(r, r->pos),
+                          "backslash not followed by \" or \\ (kept as written)");
+            }
+        } else if ((c < 0x20 && c != '\t') || c == 0x7F) {
+            bad_byte(r, r->pos, c);
+            if (c == 0) {
+                r->pos++;
+                continue;
+            }
+        }
+        if (vlen < PGN_MAX_TAG_VALUE - 1)
+            ar[val_off + vlen++] = (char)c;
+        else
+            toolong = true;
+        r->pos++;
+    }
+    ar[val_off + vlen] = '\0';
+    if (!closed) {
+        game_diag(r, D_UNTERMINATED_STRING, vpos, "string not closed before the end of its line");
+        return;   /* pos at the line end: the next line is read as usual */
+    }
+    if (toolong) {
+        char msg[PGN_MSG];
+        snprintf(msg, sizeof msg, "tag value longer than %d bytes; the rest is dropped",
+                 PGN_MAX_TAG_VALUE - 1);
+        game_diag(r, D_TAG_TOO_LONG, vpos, msg);
+    }
+    if (!r->bad_byte) {
+        size_t bad = first_bad((const unsigned char *)ar + val_off, vlen);
+        if (bad < vlen) {
+            char msg[80];
+            PgnPos bp = vpos;
+            snprintf(msg, sizeof msg, "byte 0x%02X in a tag value is neither valid UTF-8 nor printable Latin-1",
+                     (unsigned char)ar[val_off + bad]);
+            game_diag(r, D_BAD_BYTE, bp, msg);
+            r->bad_byte = true;
+        }
+    }
+    if (!tag_ws(r)) {
+        game_diag(r, D_BAD_TAG, tpos, "tag pair cut off by the end of input");
+        return;
+    }
+    if (r->buf[r->pos] != ']') {
+        tag_error(r, "tag pair not closed by ]");
+        return;
+    }
+    r->pos++;
+    if (g->ntags >= PGN_MAX_TAGS) {
+        if (!r->too_many_tags) {
+            r->too_many_tags = true;
+            char msg[PGN_MSG];
+            snprintf(msg, sizeof msg, "more than %d tag pairs; the rest are dropped", PGN_MAX_TAGS);
+            game_diag(r, D_TOO_MANY_TAGS, tpos, msg);
+        }
+        return;
+    }
+    for (size_t t = 0; t < g->ntags; t++) {
+        if (strcmp(ar + st->toff[t][0], ar + name_off) == 0) {
+            char msg[PGN_MSG];
+            snprintf(msg, sizeof msg, "tag %s appears more than once", ar + name_off);
+            game_diag(r, D_DUPLICATE_TAG, tpos, msg);
+            break;
+        }
+    }
+    void *tp = g->tags;
+    size_t tcap = st->tcap;
+    void *op = st->toff;
+    size_t ocap = st->tcap;
+    if (!grow(&tp, &tcap, g->ntags + 1, sizeof(PgnTag), PGN_MAX_TAGS)) {
+        return;
+    }
+    g->tags = tp;
+    if (!grow(&op, &ocap, g->ntags + 1, sizeof st->toff[0], PGN_MAX_TAGS)) {
+        return;
+    }
+    st->toff = op;
+    st->tcap = tcap < ocap ? tcap : ocap;
+    PgnTag *tag = &g->tags[g->ntags];
+    tag->name = NULL;
+    tag->value = NULL;
+    tag->pos = tpos;
+    tag->value_pos = vpos;
+    st->toff[g->ntags][0] = name_off;
+    st->toff[g->ntags][1] = val_off;
+    g->ntags++;
+    st->alen = val_off + vlen + 1;
+}
+
+/* ---------------------------------------------------------------------
+ * Symbols.  Reads a run of bytes of class mask starting at pos into
+ * tok (up to PGN_TOKEN_TEXT-1 bytes kept); returns the full length.
+ * ------------------------------------------------------------------- */
+static size_t read_run(PgnReader *r, unsigned mask, char *tok)
+{
+    size_t len = 0;
+    for (;;) {
+        const unsigned char *b = r->buf;
+        size_t i = r->pos, e = r->end;
+        while (i < e && (cls[b[i]] & mask)) {
+            if (len < PGN_TOKEN_TEXT - 1)
+                tok[len] = (char)b[i];
+            len++;
+            i++;
+        }
+        r->pos = i;
+        if (i < e || refill(r) == 0)
+            break;
+    }
+    tok[len < PGN_TOKEN_TEXT - 1 ? len : PGN_TOKEN_TEXT - 1] = '\0';
+    return len;
+}
+
+/* Does a line begin with movetext (a game without tags)?  pos at the line's
+ * first non-blank byte. */
+static bool movetext_start(PgnReader *r)
+{
+    size_t n = need(r, 24);
+    const unsigned char *s = r->buf + r->pos;
+    unsigned c = s[0];
+    if (c == '{' || c == '*' || c == '(')
+        return true;
+    size_t k = 0;
+    if (cls[c] & K_DIGIT) {
+        while (k < n && cls[s[k]] & K_DIGIT)
+            k++;
+        size_t d = k;
+        while (k < n && (s[k] == ' ' || s[k] == '\t'))
+            k++;
+        if (k < n && s[k] == '.')
+            return true;
+        k = d;
+        while (k < n && cls[s[k]] & (K_SYM | K_SLASH))
+            k++;
+        if ((k == 3 && (memcmp(s, "1-0", 3) == 0 || memcmp(s, "0-1", 3) == 0 || memcmp(s, "0-0", 3) == 0))
+            || (k == 7 && memcmp(s, "1/2-1/2", 7) == 0) || (k == 5 && memcmp(s, "0-0-0", 5) == 0))
+            return k == n || !(cls[s[k]] & (K_ALPHA | K_DIGIT));
+        return false;
+    }
+    if (!(cls[c] & K_ALPHA))
+        return false;
+    /* SAN shape: [KQRBNP]? [a-h]? [1-8]? x? [a-h][1-8] ... or O-O */
+    if (n >= 3 && memcmp(s, "O-O", 3) == 0)
+        return true;
+    if (c == 'K' || c == 'Q' || c == 'R' || c == 'B' || c == 'N' || c == 'P')
+        k++;
+    size_t j = k;
+    while (j < n && j < k + 5 && ((s[j] >= 'a' && s[j] <= 'h') || (s[j] >= '1' && s[j] <= '8') || s[j] == 'x' || s[j] == '-'))
+        j++;
+    if (j - k < 2 || !(s[j - 1] >= '1' && s[j - 1] <= '8') || !(s[j - 2] >= 'a' && s[j - 2] <= 'h'))
+        return false;
+    return j == n || !(cls[s[j]] & K_ALPHA) || s[j] == 'e';
+}
+
+/* ---------------------------------------------------------------------
+ * Game assembly.
+ * ------------------------------------------------------------------- */
+static void start_game(PgnReader *r, PgnGame *g)
+{
+    g->index = ++r->index;
+    g->start = pos_of(r, r->pos);
+    r->last_tok = g->start;
+    r->raw_on = r->opt.keep_raw;
+    r->raw_next = g->start.offset;
+    r->ng_reported = false;
+}
+
+/* Finishes the game at input offset end (<= offset of buf[end]). */
+static void end_game(PgnReader *r, uint64_t end)
+{
+    PgnGame *g = r->g;
+    GameStore *st = g->priv;
+    g->end_offset = end;
+    if (r->depth > 0 && !g->syntax_error)
+        game_diag(r, D_UNBALANCED_VARIATION, r->last_tok, "a ( is not closed by )");
+    if (g->result == PGN_RES_NONE && !g->syntax_error)
+        game_diag(r, D_MISSING_TERMINATION, r->last_tok,
+                  g->truncated ? "input ends inside the game: no termination marker"
+                               : "no termination marker (1-0, 0-1, 1/2-1/2, *) before the next game");
+    if (g->ntags > 0 && g->nelems == 0 && !g->syntax_error)
+        game_diag(r, D_EMPTY_GAME, g->start, "game has tags but no moves");
+    for (size_t t = 0; t < g->ntags; t++) {
+        g->tags[t].name = st->arena + st->toff[t][0];
+        g->tags[t].value = st->arena + st->toff[t][1];
+    }
+    raw_take(r, end);
+    r->raw_on = false;
+    g->raw = st->raw;
+}
+
+/* After a termination marker: the rest of its line (blanks, ; comment,
+ * { } comments) belongs to the game. */
+static void finish_result_line(PgnReader *r)
+{
+    for (;;) {
+        if (r->pos >= r->end && refill(r) == 0) {
+            end_game(r, off_of(r, r->pos));
+            return;
+        }
+        unsigned c = r->buf[r->pos];
+        if (c == ' ' || c == '\t' || c == '\f' || c == '\v') {
+            r->pos++;
+        } else if (c == '\n' || c == '\r' || c == ';') {
+            skip_line(r);
+            end_game(r, off_of(r, r->pos));
+            return;
+        } else if (c == '{') {
+            PgnPos cp = pos_of(r, r->pos);
+            int rc = read_comment(r);
+            if (rc != 0) {
+                game_diag(r, D_UNTERMINATED_COMMENT, cp, "comment not closed before the next game");
+                end_game(r, off_of(r, r->pos));
+                return;
+            }
+        } else {
+            end_game(r, off_of(r, r->pos));
+            return;
+        }
+    }
+}
+
+/* After a syntax error: skip to the next line that starts a tag section. */
+static void resync(PgnReader *r)
+{
+    for (;;) {
+        skip_line(r);
+        if (r->pos >= r->end && refill(r) == 0)
+            break;
+        /* leading blanks of the line */
+        for (;;) {
+            if (r->pos >= r->end && refill(r) == 0)
+                goto eof;
+            unsigned c = r->buf[r->pos];
+            if (c != ' ' && c != '\t' && c != '\f' && c != '\v')
+                break;
+            r->pos++;
+        }
+        if (r->buf[r->pos] == '[' && tag_like(r, NULL)) {
+            end_game(r, off_of(r, r->pos));
+            return;
+        }
+    }
+eof:
+    end_game(r, off_of(r, r->pos));
+}
+
+static void syntax_error(PgnReader *r, DiagCode code, const char *what)
+{
+    char msg[PGN_MSG];
+    unsigned c = r->buf[r->pos];
+    if (c >= 0x20 && c < 0x7F)
+        snprintf(msg, sizeof msg, "%s '%c'; the rest of the game is skipped", what, (int)c);
+    else
+        snprintf(msg, sizeof msg, "%s (byte 0x%02X); the rest of the game is skipped", what, c);
+    game_diag(r, code, pos_of(r, r->pos), msg);
+    r->g->syntax_error = true;
+    resync(r);
+}
+
+static void set_result(PgnReader *r, PgnResult res, PgnPos p)
+{
+    r->g->result = res;
+    r->g->result_pos = p;
+    finish_result_line(r);
+}
+
+/* Movetext and tags of one game; returns when the game has ended. */
+static void read_game(PgnReader *r, bool tagless)
+{
+    PgnGame *g = r->g;
+    bool in_tags = !tagless;
+    bool have_event = false;
+    char tok[PGN_TOKEN_TEXT];
+    r->nl_run = 0;
+    for (;;) {
+        if (!skip_ws(r)) {
+            g->truncated = true;
+            end_game(r, off_of(r, r->pos));
+            return;
+        }
+        size_t i = r->pos;
+        unsigned c = r->buf[i];
+        PgnPos p = pos_of(r, i);
+        bool first_on_line = !r->line_tok;
+        if (in_tags) {
+            if (c == '[') {
+                bool ev = false;
+                if (!tag_like(r, &ev)) {
+                    r->line_tok = true;
+                    r->last_tok = p;
+                    read_tag(r);   /* reports BAD_TAG */
+                    continue;
+                }
+                if (g->ntags > 0 && (r->nl_run >= 2 || (ev && have_event))) {
+                    end_game(r, p.offset);
+                    return;
+                }
+                have_event |= ev;
+                r->line_tok = true;
+                r->last_tok = p;
+                read_tag(r);
+                continue;
+            }
+            if ((c == '%' && p.col == 1) || c == ';') {
+                skip_line(r);
+                continue;
+            }
+            in_tags = false;
+        }
+        r->line_tok = true;
+        unsigned k = cls[c];
+        if (k & K_ALPHA || c == '-' || c == '+' || c == '=') {
+            r->last_tok = p;
+            size_t len = read_run(r, K_SYM | K_ANNO | K_DOT, tok);
+            if (len == 4 && memcmp(tok, "e.p.", 4) == 0) {
+                /* "exd6 e.p.": folded into the previous move's text */
+                PgnElem *el = last_move(r);
+                if (el) {
+                    size_t l = el->len;
+                    if (l + 4 < PGN_TOKEN_TEXT) {
+                        memcpy(el->text + l, "e.p.", 5);
+                        el->len = (uint8_t)(l + 4);
+                    } else {
+                        el->truncated = 1;
+                    }
+                }
+                continue;
+            }
+            goto move;
+        }
+        if (k & K_DIGIT) {
+            r->last_tok = p;
+            size_t len = read_run(r, K_SYM | K_ANNO | K_SLASH, tok);
+            if (len == 3 && memcmp(tok, "1-0", 3) == 0) { set_result(r, PGN_RES_WHITE, p); return; }
+            if (len == 3 && memcmp(tok, "0-1", 3) == 0) { set_result(r, PGN_RES_BLACK, p); return; }
+            if (len == 7 && memcmp(tok, "1/2-1/2", 7) == 0) { set_result(r, PGN_RES_DRAW, p); return; }
+            size_t d = 0;
+            while (d < len && d < PGN_TOKEN_TEXT - 1 && cls[(unsigned char)tok[d]] & K_DIGIT)
+                d++;
+            if (d == len && !(len == 4 && memcmp(tok, "0000", 4) == 0)) {
+                int64_t v = 0;
+                for (size_t q = 0; q < d && v <= INT32_MAX; q++)
+                    v = v * 10 + (tok[q] - '0');
+                r->pend_num = v > INT32_MAX ? INT32_MAX : (int32_t)v;
+                r->pend_dots = 0;
+                continue;
+            }
+            goto move;
+        }
+        switch (c) {
+        case '.':
+            r->pos++;
+            if (r->pend_dots < 255)
+                r->pend_dots++;
+            continue;
+        case '*':
+            r->pos++;
+            set_result(r, PGN_RES_UNKNOWN, p);
+            return;
+        case '{': {
+            int rc = read_comment(r);
+            if (rc == 1) {
+                game_diag(r, D_UNTERMINATED_COMMENT, p, "comment not closed before the end of input");
+                g->syntax_error = true;
+                g->truncated = true;
+                end_game(r, off_of(r, r->pos));
+                return;
+            }
+            if (rc == 2) {
+                game_diag(r, D_UNTERMINATED_COMMENT, p, "comment not closed before the next game");
+                g->syntax_error = true;
+                end_game(r, off_of(r, r->pos));
+                return;
+            }
+            continue;
+        }
+        case ';':
+            skip_line(r);
+            continue;
+        case '%':
+            if (p.col == 1) {
+                skip_line(r);
+                continue;
+            }
+            syntax_error(r, D_UNEXPECTED_CHAR, "% escape not in column 1");
+            return;
+        case '$': {
+            r->last_tok = p;
+            r->pos++;
+            size_t len = read_run(r, K_DIGIT, tok);
+            unsigned v = 256;
+            if (len > 0 && len <= 3)
+                v = (unsigned)atoi(tok);
+            if (v > 255) {
+                game_diag(r, D_BAD_NAG, p, len ? "NAG outside $0-$255" : "$ without a number");
+            } else {
+                PgnElem *el = last_move(r);
+                if (el && el->nags < UINT16_MAX)
+                    el->nags++;
+            }
+            continue;
+        }
+        case '!':
+        case '?': {
+            /* a detached suffix annotation counts as a NAG of the previous move */
+            r->last_tok = p;
+            read_run(r, K_ANNO, tok);
+            PgnElem *el = last_move(r);
+            if (el && el->nags < UINT16_MAX)
+                el->nags++;
+            continue;
+        }
+        case '(':
+            r->last_tok = p;
+            r->pos++;
+            r->depth++;
+            if (r->depth > PGN_MAX_DEPTH) {
+                if (!r->too_deep) {
+                    r->too_deep = true;
+                    char msg[PGN_MSG];
+                    snprintf(msg, sizeof msg, "variations nested deeper than %d; deeper content is skipped",
+                             PGN_MAX_DEPTH);
+                    game_diag(r, D_VARIATION_TOO_DEEP, p, msg);
+                }
+            } else {
+                new_elem(r, PGN_EL_VAR_START, i);
+            }
+            continue;
+        case ')':
+            r->last_tok = p;
+            r->pos++;
+            if (r->depth == 0) {
+                game_diag(r, D_UNBALANCED_VARIATION, p, ") without a matching (");
+            } else {
+                if (r->depth <= PGN_MAX_DEPTH)
+                    new_elem(r, PGN_EL_VAR_END, i);
+                r->depth--;
+            }
+            continue;
+        case '<':
+        case '>':
+            r->pos++;
+            game_diag(r, D_RESERVED_TOKEN, p, "reserved character < or > in movetext");
+            continue;
+        case '[':
+            if (first_on_line && tag_like(r, NULL)) {
+                end_game(r, p.offset);
+                return;
+            }
+            syntax_error(r, D_SYNTAX, "[ inside movetext");
+            return;
+        case ']':
+            syntax_error(r, D_SYNTAX, "] inside movetext");
+            return;
+        case '"':
+            syntax_error(r, D_SYNTAX, "string inside movetext");
+            return;
+        default:
+            syntax_error(r, D_UNEXPECTED_CHAR, "unexpected character");
+            return;
+        }
+move: {
+            size_t len = strlen(tok);
+            size_t full = r->base + r->pos - p.offset;
+            if (r->depth > PGN_MAX_DEPTH) {
+                r->pend_num = -1;
+                r->pend_dots = 0;
+                continue;
+            }
+            r->last_tok = p;
+            PgnElem *el = new_elem(r, PGN_EL_MOVE, i);
+            if (el == NULL)
+                continue;
+            el->pos = p;
+            memcpy(el->text, tok, len + 1);
+            el->len = (uint8_t)len;
+            el->number = r->pend_num;
+            el->dots = (uint8_t)r->pend_dots;
+            r->pend_num = -1;
+            r->pend_dots = 0;
+            if (full > len) {
+                el->truncated = 1;
+                game_diag(r, D_TOKEN_TOO_LONG, p, "symbol longer than any move; kept truncated");
+            }
+        }
+    }
+}
+
+/* ---------------------------------------------------------------------
+ * Public interface.
+ * ------------------------------------------------------------------- */
+PgnReader *pgn_reader_new(PgnReadFn read, void *ctx, const PgnOptions *opt)
+{
+    cls_init();
+    PgnReader *r = calloc(1, sizeof *r);
+    if (r == NULL)
+        return NULL;
+    r->buf = malloc(BUF_CAP);
+    if (r->buf == NULL) {
+        free(r);
+        return NULL;
+    }
+    r->read = read;
+    r->ctx = ctx;
+    if (opt)
+        r->opt = *opt;
+    r->buf[0] = '\n';          /* history byte before the input */
+    r->pos = r->end = 1;
+    r->base = UINT64_MAX;      /* offset of buf[1] is 0 */
+    r->line = 1;
+    r->line_start = 0;
+    return r;
+}
+
+void pgn_reader_free(PgnReader *r)
+{
+    if (r == NULL)
+        return;
+    free(r->buf);
+    free(r);
+}
+
+uint64_t pgn_bytes_read(const PgnReader *r) { return r->total; }
+
+const Diag *pgn_file_diags(PgnReader *r, size_t *n)
+{
+    *n = r->nfdiag;
+    return r->fdiag;
+}
+
+int pgn_next(PgnReader *r, PgnGame *g)
+{
+    r->nfdiag = 0;
+    r->g = NULL;
+    if (!r->started) {
+        r->started = true;
+        /* UTF-8 BOM: skipped; columns count from the byte after it */
+        if (need(r, 3) >= 3 && memcmp(r->buf + r->pos, "\xEF\xBB\xBF", 3) == 0) {
+            r->pos += 3;
+            r->line_start = 3;
+        }
+    }
+    for (;;) {
+        if (!skip_ws(r))
+            break;
+        unsigned c = r->buf[r->pos];
+        PgnPos p = pos_of(r, r->pos);
+        if ((c == '%' && p.col == 1) || c == ';') {
+            skip_line(r);
+            continue;
+        }
+        bool tagless = false;
+        if (c == '[' && tag_start(r)) {
+            tagless = false;
+        } else if (movetext_start(r)) {
+            tagless = true;
+        } else {
+            if (!r->ng_reported) {
+                file_diag(r, D_NON_GAME_TEXT, p, "text between games that is not a game; skipped");
+                r->ng_reported = true;
+            }
+            skip_line(r);
+            continue;
+        }
+        game_reset(r, g);
+        start_game(r, g);
+        read_game(r, tagless);
+        if (tagless && g->nelems == 0 && g->result == PGN_RES_NONE && !g->syntax_error) {
+            /* a stray comment or bracket between games: not a game */
+            r->index--;
+            if (!r->ng_reported) {
+                file_diag(r, D_NON_GAME_TEXT, g->start, "text between games that is not a game; skipped");
+                r->ng_reported = true;
+            }
+            r->g = NULL;
+            continue;
+        }
+        r->g = NULL;
+        return 1;
+    }
+    if (r->failed && !r->fail_returned) {
+        char msg[PGN_MSG];
+        r->fail_returned = true;
+        snprintf(msg, sizeof msg, "read failed: %s", strerror(r->fail_errno));
+        file_diag(r, D_READ_ERROR, pos_of(r, r->pos), msg);
+        return -1;
+    }
+    return 0;
+}
+
+long pgn_read_fd(void *ctx, char *buf, size_t cap)
+{
+    int fd = *(const int *)ctx;
+    ssize_t n = read(fd, buf, cap);
+    return (long)n;
+}
