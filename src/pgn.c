@@ -60,6 +60,7 @@ static void cls_init(void)
 #define FILE_DIAGS 64            /* file-level diagnostics queued per pgn_next */
 #define CMD_WINDOW 48            /* bytes of a [%cmd ...] comment command examined */
 #define ELEMS_INIT 256
+#define FAST_GUARD 64             /* bytes that must follow a token for the fast path */
 
 typedef struct GameStore {
     char *arena;                  /* tag names and values */
@@ -463,27 +464,35 @@ static void game_reset(PgnReader *r, PgnGame *g)
     r->pend_dots = 0;
 }
 
-static PgnElem *new_elem(PgnReader *r, PgnElemKind kind, size_t i)
+static PgnElem *elem_slow(PgnReader *r, PgnPos p)
 {
     PgnGame *g = r->g;
     GameStore *st = g->priv;
-    if (g->nelems >= st->ecap) {
-        void *p = g->elems;
-        size_t cap = st->ecap;
-        if (!grow(&p, &cap, g->nelems < ELEMS_INIT ? ELEMS_INIT : g->nelems + 1,
-                  sizeof(PgnElem), PGN_MAX_ELEMS)) {
-            if (!r->too_long) {
-                r->too_long = true;
-                game_diag(r, D_GAME_TOO_LONG, pos_of(r, i),
-                          "more movetext elements than the reader keeps; the rest is not stored");
-            }
-            return NULL;
+    void *q = g->elems;
+    size_t cap = st->ecap;
+    if (!grow(&q, &cap, g->nelems < ELEMS_INIT ? ELEMS_INIT : g->nelems + 1,
+              sizeof(PgnElem), PGN_MAX_ELEMS)) {
+        if (!r->too_long) {
+            r->too_long = true;
+            game_diag(r, D_GAME_TOO_LONG, p,
+                      "more movetext elements than the reader keeps; the rest is not stored");
         }
-        g->elems = p;
-        st->ecap = cap;
+        return NULL;
     }
-    PgnElem *el = &g->elems[g->nelems++];
-    el->pos = pos_of(r, i);
+    g->elems = q;
+    st->ecap = cap;
+    return &g->elems[g->nelems++];
+}
+
+static inline PgnElem *new_elem(PgnReader *r, PgnElemKind kind, PgnPos p)
+{
+    PgnGame *g = r->g;
+    PgnElem *el;
+    if (g->nelems < ((GameStore *)g->priv)->ecap)
+        el = &g->elems[g->nelems++];
+    else if ((el = elem_slow(r, p)) == NULL)
+        return NULL;
+    el->pos = p;
     el->kind = (uint8_t)kind;
     el->len = 0;
     el->dots = 0;
@@ -1065,6 +1074,32 @@ static void set_result(PgnReader *r, PgnResult res, PgnPos p)
     finish_result_line(r);
 }
 
+/* Stores a move token (text already in tok, NUL-terminated, full length len). */
+static inline void emit_move(PgnReader *r, PgnPos p, const char *tok, size_t full)
+{
+    size_t len = full < PGN_TOKEN_TEXT - 1 ? full : PGN_TOKEN_TEXT - 1;
+    r->last_tok = p;
+    if (r->depth > PGN_MAX_DEPTH) {
+        r->pend_num = -1;
+        r->pend_dots = 0;
+        return;
+    }
+    PgnElem *el = new_elem(r, PGN_EL_MOVE, p);
+    if (el == NULL)
+        return;
+    memcpy(el->text, tok, len);
+    el->text[len] = '\0';
+    el->len = (uint8_t)len;
+    el->number = r->pend_num;
+    el->dots = (uint8_t)r->pend_dots;
+    r->pend_num = -1;
+    r->pend_dots = 0;
+    if (full > len) {
+        el->truncated = 1;
+        game_diag(r, D_TOKEN_TOO_LONG, p, "symbol longer than any move; kept truncated");
+    }
+}
+
 /* Movetext and tags of one game; returns when the game has ended. */
 static void read_game(PgnReader *r, bool tagless)
 {
@@ -1074,6 +1109,61 @@ static void read_game(PgnReader *r, bool tagless)
     char tok[PGN_TOKEN_TEXT];
     r->nl_run = 0;
     for (;;) {
+        if (!in_tags) {
+            /* Fast path for the bulk of movetext: blanks, line ends, move
+             * numbers, periods and plain symbols well inside the buffer.
+             * Anything else falls through to the general dispatch below. */
+            const unsigned char *b = r->buf;
+            size_t i = r->pos, e = r->end;
+            while (e - i >= FAST_GUARD) {
+                unsigned c = b[i];
+                unsigned k = cls[c];
+                if (c == ' ') {
+                    i++;
+                } else if (k & K_NL) {
+                    if (!(c == '\n' && b[i - 1] == '\r'))
+                        r->line++;
+                    r->line_start = r->base + i + 1;
+                    r->line_tok = false;
+                    i++;
+                } else if (k & K_ALPHA) {
+                    size_t s0 = i++, lim = s0 + FAST_GUARD / 2;
+                    while (i < lim && (cls[b[i]] & (K_SYM | K_ANNO | K_DOT)))
+                        i++;
+                    size_t len = i - s0;
+                    if (len >= FAST_GUARD / 2 || (len == 4 && memcmp(b + s0, "e.p.", 4) == 0)) {
+                        i = s0;
+                        break;
+                    }
+                    r->line_tok = true;
+                    emit_move(r, pos_of(r, s0), (const char *)b + s0, len);
+                } else if (k & K_DIGIT) {
+                    size_t s0 = i++, lim = s0 + 10;
+                    while (i < lim && (cls[b[i]] & K_DIGIT))
+                        i++;
+                    if ((cls[b[i]] & (K_SYM | K_ANNO | K_SLASH)) || i - s0 > 9
+                        || (i - s0 == 4 && memcmp(b + s0, "0000", 4) == 0)) {
+                        i = s0;
+                        break;
+                    }
+                    int32_t v = 0;
+                    for (size_t q = s0; q < i; q++)
+                        v = v * 10 + (b[q] - '0');
+                    r->last_tok = pos_of(r, s0);
+                    r->line_tok = true;
+                    r->pend_num = v;
+                    r->pend_dots = 0;
+                } else if (c == '.') {
+                    r->line_tok = true;
+                    if (r->pend_dots < 255)
+                        r->pend_dots++;
+                    i++;
+                } else {
+                    break;
+                }
+            }
+            r->pos = i;
+        }
         if (!skip_ws(r)) {
             g->truncated = true;
             end_game(r, off_of(r, r->pos));
@@ -1224,7 +1314,7 @@ static void read_game(PgnReader *r, bool tagless)
                     game_diag(r, D_VARIATION_TOO_DEEP, p, msg);
                 }
             } else {
-                new_elem(r, PGN_EL_VAR_START, i);
+                new_elem(r, PGN_EL_VAR_START, p);
             }
             continue;
         case ')':
@@ -1234,7 +1324,7 @@ static void read_game(PgnReader *r, bool tagless)
                 game_diag(r, D_UNBALANCED_VARIATION, p, ") without a matching (");
             } else {
                 if (r->depth <= PGN_MAX_DEPTH)
-                    new_elem(r, PGN_EL_VAR_END, i);
+                    new_elem(r, PGN_EL_VAR_END, p);
                 r->depth--;
             }
             continue;
@@ -1260,30 +1350,8 @@ static void read_game(PgnReader *r, bool tagless)
             syntax_error(r, D_UNEXPECTED_CHAR, "unexpected character");
             return;
         }
-move: {
-            size_t len = strlen(tok);
-            size_t full = r->base + r->pos - p.offset;
-            if (r->depth > PGN_MAX_DEPTH) {
-                r->pend_num = -1;
-                r->pend_dots = 0;
-                continue;
-            }
-            r->last_tok = p;
-            PgnElem *el = new_elem(r, PGN_EL_MOVE, i);
-            if (el == NULL)
-                continue;
-            el->pos = p;
-            memcpy(el->text, tok, len + 1);
-            el->len = (uint8_t)len;
-            el->number = r->pend_num;
-            el->dots = (uint8_t)r->pend_dots;
-            r->pend_num = -1;
-            r->pend_dots = 0;
-            if (full > len) {
-                el->truncated = 1;
-                game_diag(r, D_TOKEN_TOO_LONG, p, "symbol longer than any move; kept truncated");
-            }
-        }
+move:
+        emit_move(r, p, tok, (size_t)(r->base + r->pos - p.offset));
     }
 }
 

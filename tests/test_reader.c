@@ -444,7 +444,7 @@ static void run_corpus(void)
         if (sscanf(line, "%511[^\t]\t%511[^\t]\t%ld", path, src, &games) != 3)
             continue;
         char nm[600];
-        snprintf(nm, sizeof nm, "corpus/%s", path);
+        snprintf(nm, sizeof nm, "games/%s", path);
         Buf in = {0};
         if (read_file(path, &in) != 0) {
             fail(nm, "cannot read");
