@@ -1,0 +1,148 @@
+/* pgn.h - streaming PGN reader: bytes in, games out (knows no chess). */
+#ifndef PGNCHECK_PGN_H
+#define PGNCHECK_PGN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "diag.h"
+
+/* Caps: each one, when hit, yields a diagnostic and the reader moves on. */
+#define PGN_MAX_TAGS 256            /* tag pairs per game */
+#define PGN_MAX_TAG_VALUE 4096      /* bytes of one tag value (kept; rest dropped) */
+#define PGN_MAX_TAG_NAME 64
+#define PGN_MAX_ELEMS 500000        /* movetext elements (moves + variation marks) per game */
+#define PGN_MAX_DEPTH 256           /* variation nesting */
+#define PGN_MAX_DIAGS 200           /* reader diagnostics kept per game */
+#define PGN_MAX_RAW (64u << 20)     /* bytes of a game's raw text kept when asked */
+#define PGN_TOKEN_TEXT 16           /* bytes of a move token kept (with NUL) */
+#define PGN_MSG 160                 /* bytes of a diagnostic message (with NUL) */
+
+/* A place in the input: 0-based byte offset, 1-based line and byte column. */
+typedef struct PgnPos {
+    uint64_t offset;
+    uint32_t line;
+    uint32_t col;
+} PgnPos;
+
+/* A diagnostic value (used by the reader and the game layer alike). */
+typedef struct Diag {
+    DiagCode code;
+    Severity severity;      /* effective severity */
+    PgnPos pos;
+    int32_t ply;            /* 0 when not about a move */
+    char move[PGN_TOKEN_TEXT]; /* the move text, "" if none */
+    char msg[PGN_MSG];
+} Diag;
+
+typedef enum PgnResult {
+    PGN_RES_NONE = 0,     /* no termination marker */
+    PGN_RES_WHITE,        /* 1-0 */
+    PGN_RES_BLACK,        /* 0-1 */
+    PGN_RES_DRAW,         /* 1/2-1/2 */
+    PGN_RES_UNKNOWN,      /* * */
+} PgnResult;
+
+typedef enum PgnElemKind {
+    PGN_EL_MOVE = 0,      /* a SAN (or other symbol) token in move position */
+    PGN_EL_VAR_START,     /* ( */
+    PGN_EL_VAR_END,       /* ) */
+} PgnElemKind;
+
+typedef struct PgnElem {
+    PgnPos pos;                   /* where the token starts */
+    uint8_t kind;                 /* PgnElemKind */
+    uint8_t len;                  /* bytes of the token (capped at PGN_TOKEN_TEXT - 1) */
+    uint8_t dots;                 /* periods after the move number before this move (0 if none) */
+    uint8_t truncated;            /* token was longer than text[] holds */
+    uint16_t nags;                /* NAGs after the move */
+    int32_t number;               /* move number written before this move, -1 if none */
+    int32_t clock;                /* [%clk] after this move, centiseconds; -1 if none */
+    char text[PGN_TOKEN_TEXT];    /* NUL-terminated */
+} PgnElem;
+
+typedef struct PgnTag {
+    const char *name;             /* NUL-terminated, in the game's arena */
+    const char *value;            /* unescaped, NUL-terminated */
+    PgnPos pos;                   /* position of '[' */
+    PgnPos value_pos;             /* position of the opening '"' */
+} PgnTag;
+
+/* One game as read.  Memory belongs to the reader's game object and is
+ * valid until the same PgnGame is passed to pgn_next() again.
+ *
+ * Game boundaries (pgn.c): a game starts at its first tag's '[' or, for a
+ * game without tags, at its first movetext byte.  It ends (end_offset, one
+ * past the last byte):
+ *  - after a termination marker: past the rest of the marker's line,
+ *    including its line end (CRLF whole); blanks, a ';' comment and '{}'
+ *    comments there belong to the game; any other token on that line ends
+ *    the game just before it;
+ *  - at the '[' of a tag section that follows without a marker (also after
+ *    an unterminated comment, and at the resync line after a syntax error);
+ *  - at the end of input.
+ * Bytes between one game's end_offset and the next game's start are
+ * inter-game text (blank lines, % escape lines, non-game text), so the
+ * games' raw bytes and the gaps concatenate to the whole input.
+ *
+ * Movetext conventions: a separate "e.p." token is appended to the previous
+ * move's text ("exd6 e.p." gives "exd6e.p."); detached '!'/'?' tokens count
+ * as NAGs of the previous move; a new game begins at a line (first token)
+ * "[Name \"" after a blank line within tags, or at any such line in
+ * movetext; a tag section separated from the previous one by a blank line
+ * is a new game (headers-only files). */
+typedef struct PgnGame {
+    uint64_t index;               /* 1-based game number in this input */
+    PgnPos start;                 /* first byte of the game (its first tag, or first movetext byte) */
+    uint64_t end_offset;          /* one past the last byte of the game */
+    PgnTag *tags;
+    size_t ntags;
+    PgnElem *elems;
+    size_t nelems;
+    PgnResult result;             /* the termination marker */
+    PgnPos result_pos;
+    bool truncated;               /* input ended inside the game */
+    bool syntax_error;            /* reading stopped at a syntax error: movetext incomplete */
+    Diag *diags;                  /* reader diagnostics about this game */
+    size_t ndiags;
+    size_t ndiags_dropped;
+    const char *raw;              /* the game's bytes [start.offset, end_offset) if keep_raw */
+    size_t raw_len;
+    bool raw_complete;            /* false if the game exceeded PGN_MAX_RAW */
+    void *priv;                   /* reader-private storage */
+} PgnGame;
+
+/* Source of bytes: returns bytes read (>0), 0 at end of input, -1 on error
+ * (errno set). */
+typedef long (*PgnReadFn)(void *ctx, char *buf, size_t cap);
+
+typedef struct PgnReader PgnReader;
+
+typedef struct PgnOptions {
+    bool keep_raw;                /* keep each game's raw bytes in PgnGame.raw */
+} PgnOptions;
+
+/* Returns NULL only when out of memory. */
+PgnReader *pgn_reader_new(PgnReadFn read, void *ctx, const PgnOptions *opt);
+void pgn_reader_free(PgnReader *r);
+
+PgnGame *pgn_game_new(void);
+void pgn_game_free(PgnGame *g);
+
+/* Reads the next game into *g.  Returns 1 with a game, 0 at end of input,
+ * -1 if the source failed (a READ_ERROR diagnostic is queued).  File-level
+ * diagnostics (text between games, read errors) are queued on the reader. */
+int pgn_next(PgnReader *r, PgnGame *g);
+
+/* File-level diagnostics queued since the last call; *n receives the count.
+ * The array stays valid until the next pgn_next() call. */
+const Diag *pgn_file_diags(PgnReader *r, size_t *n);
+
+uint64_t pgn_bytes_read(const PgnReader *r);
+
+/* Convenience source: a file descriptor read with read(2); ctx points to
+ * an int holding the descriptor. */
+long pgn_read_fd(void *ctx, char *buf, size_t cap);
+
+#endif
