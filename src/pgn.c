@@ -96,6 +96,7 @@ struct PgnReader {
     uint64_t raw_next;
     bool bad_byte;                /* BAD_BYTE reported in this game */
     bool too_deep, too_long, too_many_tags;
+    uint64_t tag_bloom;           /* names of this game's tags, see read_tag */
     uint32_t depth;
     int32_t pend_num;
     unsigned pend_dots;
@@ -796,6 +797,25 @@ static void read_tag(PgnReader *r)
     for (;;) {
         if (r->pos >= r->end && refill(r) == 0)
             break;
+        {
+            /* plain bytes: copied in a tight loop with locals */
+            const unsigned char *b = r->buf;
+            size_t i = r->pos, e = r->end;
+            char *dst = ar + val_off;
+            while (i < e) {
+                unsigned x = b[i];
+                if (x == '"' || x == '\\' || x < 0x20 || x == 0x7F)
+                    break;
+                if (vlen < PGN_MAX_TAG_VALUE - 1)
+                    dst[vlen++] = (char)x;
+                else
+                    toolong = true;
+                i++;
+            }
+            r->pos = i;
+            if (i == e)
+                continue;
+        }
         c = r->buf[r->pos];
         if (c == '"') {
             r->pos++;
@@ -865,14 +885,21 @@ static void read_tag(PgnReader *r)
         }
         return;
     }
-    for (size_t t = 0; t < g->ntags; t++) {
+    /* duplicate check: a 64-bit filter on (first byte, length) spares most strcmp calls */
+    uint64_t bit = (uint64_t)1 << ((ar[name_off] * 7u + nlen) & 63u);
+    if (g->ntags == 0)
+        r->tag_bloom = 0;
+    if (r->tag_bloom & bit) {
+      for (size_t t = 0; t < g->ntags; t++) {
         if (strcmp(ar + st->toff[t][0], ar + name_off) == 0) {
             char msg[PGN_MSG];
             snprintf(msg, sizeof msg, "tag %s appears more than once", ar + name_off);
             game_diag(r, D_DUPLICATE_TAG, tpos, msg);
             break;
         }
+      }
     }
+    r->tag_bloom |= bit;
     void *tp = g->tags;
     size_t tcap = st->tcap;
     void *op = st->toff;
