@@ -469,7 +469,9 @@ static void test_board_and_start(void)
 
 /* ------------------------------------------------------------- FEN cases */
 
-/* EXPECTED <TAB> FEN [<TAB> 960] [<TAB> warn=A,B] [<TAB> roundtrip=FEN|-] [<TAB> # comment] */
+/* EXPECTED <TAB> FEN [<TAB> 960] [<TAB> warn=A,B] [<TAB> roundtrip=FEN|-] [<TAB> eplegal=0|1]
+ * [<TAB> samekey=FEN] [<TAB> diffkey=FEN] [<TAB> # comment].  Without roundtrip= an ok FEN
+ * must format back to itself. */
 static void fen_case(char *line)
 {
     char *f[MAX_FIELDS];
@@ -489,7 +491,8 @@ static void fen_case(char *line)
     const char *fen = f[1];
     bool c960 = false;
     unsigned want_warn = 0;
-    const char *roundtrip = fen;
+    const char *roundtrip = fen, *samekey = NULL, *diffkey = NULL;
+    int eplegal = -1;
     for (int i = 2; i < n; i++) {
         if (strcmp(f[i], "960") == 0) {
             c960 = true;
@@ -500,6 +503,12 @@ static void fen_case(char *line)
             }
         } else if (strncmp(f[i], "roundtrip=", 10) == 0) {
             roundtrip = f[i] + 10;
+        } else if (strncmp(f[i], "eplegal=", 8) == 0) {
+            eplegal = atoi(f[i] + 8);
+        } else if (strncmp(f[i], "samekey=", 8) == 0) {
+            samekey = f[i] + 8;
+        } else if (strncmp(f[i], "diffkey=", 8) == 0) {
+            diffkey = f[i] + 8;
         } else {
             fail(name, "unknown option %s", f[i]);
             return;
@@ -528,6 +537,25 @@ static void fen_case(char *line)
     if (!pos_is_consistent(&pos)) {
         fail(name, "%s: parsed position not consistent", fen);
         return;
+    }
+    if (eplegal >= 0 && (int)pos.ep_legal != eplegal) {
+        fail(name, "%s: ep_legal expected %d, got %d", fen, eplegal, (int)pos.ep_legal);
+        return;
+    }
+    /* R26: the position's identity counts the en passant square only when a capture is legal. */
+    for (int k = 0; k < 2; k++) {
+        const char *other = k ? diffkey : samekey;
+        Position p2;
+        if (!other)
+            continue;
+        if (load_fen(&p2, other, c960, NULL) != FEN_OK) {
+            fail(name, "comparison FEN '%s' rejected", other);
+            return;
+        }
+        if ((p2.key == pos.key) != (k == 0)) {
+            fail(name, "%s: key %s that of '%s'", fen, k ? "equals" : "differs from", other);
+            return;
+        }
     }
     if (strcmp(roundtrip, "-") != 0) {
         char buf[128];
