@@ -1,0 +1,70 @@
+# pgncheck - a strict PGN validator and game adjudicator.
+PREFIX   ?= /usr/local
+MANDIR   ?= $(PREFIX)/share/man
+CC       ?= cc
+WARN      = -std=c17 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
+            -Wmissing-prototypes -Wwrite-strings -Wcast-qual -Wformat=2 -Wvla
+CFLAGS   ?= -O2 -g
+ALL_CFLAGS = $(WARN) -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(EXTRA_CFLAGS)
+LDLIBS   += -lpthread
+SANFLAGS  = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+
+# BUILD is where objects go; the sanitizer build uses its own tree.
+BUILD    ?= build
+BIN      ?= .
+
+LIB_SRC  = $(filter-out src/main.c,$(wildcard src/*.c))
+LIB_OBJ  = $(LIB_SRC:src/%.c=$(BUILD)/%.o)
+TEST_PROGS = $(BIN)/tests/perft $(BIN)/tests/unit $(BIN)/tests/test_reader
+
+all: $(BIN)/pgncheck $(TEST_PROGS)
+
+$(BUILD)/%.o: src/%.c
+	@mkdir -p $(BUILD)
+	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/tests/%.o: tests/%.c
+	@mkdir -p $(BUILD)/tests
+	$(CC) $(ALL_CFLAGS) -Isrc -MMD -MP -c -o $@ $<
+
+$(BIN)/pgncheck: $(BUILD)/main.o $(LIB_OBJ)
+	@mkdir -p $(BIN)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(BUILD)/main.o $(LIB_OBJ) $(LDLIBS)
+
+$(BIN)/tests/%: $(BUILD)/tests/%.o $(LIB_OBJ)
+	@mkdir -p $(BIN)/tests
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(LDLIBS)
+
+# The whole suite: normal build, then the same tests under ASan+UBSan.
+test: all
+	@sh tests/run.sh .
+	@$(MAKE) --no-print-directory check
+
+# Sanitizer build in build/san and tests run against it.
+check:
+	@$(MAKE) --no-print-directory BUILD=build/san/obj BIN=build/san \
+	    CFLAGS="$(SANFLAGS)" build/san/pgncheck build/san/tests/perft \
+	    build/san/tests/unit build/san/tests/test_reader
+	@SANITIZED=1 sh tests/run.sh build/san
+
+perft-full: all
+	./tests/perft tests/epd/standard.epd 6
+	./tests/perft tests/epd/chess960.epd 6
+
+bench: all
+	@sh tests/bench.sh
+
+install: $(BIN)/pgncheck
+	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANDIR)/man1
+	cp -f pgncheck $(DESTDIR)$(PREFIX)/bin/pgncheck
+	cp -f man/pgncheck.1 $(DESTDIR)$(MANDIR)/man1/pgncheck.1
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/pgncheck $(DESTDIR)$(MANDIR)/man1/pgncheck.1
+
+clean:
+	rm -rf build pgncheck $(TEST_PROGS)
+
+.PHONY: all test check perft-full bench install uninstall clean
+
+-include $(wildcard $(BUILD)/*.d $(BUILD)/tests/*.d)

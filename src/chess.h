@@ -1,0 +1,158 @@
+/* chess.h - core types and API of the pgncheck rules engine (pure C: no I/O, no allocation). */
+#ifndef PGNCHECK_CHESS_H
+#define PGNCHECK_CHESS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(__GNUC__) || defined(__clang__)
+#define CHESS_NODISCARD __attribute__((warn_unused_result))
+#else
+#define CHESS_NODISCARD
+#endif
+
+typedef uint64_t Bitboard;
+
+/* A move packs from (bits 0-5), to (6-11), type (12-13), promotion piece
+ * (14-15: knight, bishop, rook, queen).  A castling move is encoded as
+ * "king takes own rook" (from = king square, to = rook square), which is
+ * unambiguous in Chess960 as well. */
+typedef uint16_t Move;
+
+enum { WHITE = 0, BLACK = 1 };
+enum { NO_TYPE = 0, PAWN = 1, KNIGHT = 2, BISHOP = 3, ROOK = 4, QUEEN = 5, KING = 6 };
+enum { MOVE_NORMAL = 0, MOVE_PROMOTION = 1, MOVE_EN_PASSANT = 2, MOVE_CASTLING = 3 };
+/* Castling right bits and their index in Position.castle_rook. */
+enum { CASTLE_WK = 1, CASTLE_WQ = 2, CASTLE_BK = 4, CASTLE_BQ = 8 };
+
+#define SQ_NONE 64
+#define MOVE_NONE ((Move)0)
+#define MAX_MOVES 256
+
+static inline int sq_file(int sq) { return sq & 7; }
+static inline int sq_rank(int sq) { return sq >> 3; }
+static inline int sq_make(int file, int rank) { return rank * 8 + file; }
+
+static inline Move move_new(int from, int to, int type, int promo)
+{
+    return (Move)(from | (to << 6) | (type << 12) | ((promo ? promo - KNIGHT : 0) << 14));
+}
+static inline int move_from(Move m) { return m & 63; }
+static inline int move_to(Move m) { return (m >> 6) & 63; }
+static inline int move_type(Move m) { return (m >> 12) & 3; }
+static inline int move_promo(Move m) { return ((m >> 14) & 3) + KNIGHT; }
+
+/* Pieces are coded (colour << 3) | type; 0 is an empty square. */
+static inline int piece_color(int pc) { return pc >> 3; }
+static inline int piece_type(int pc) { return pc & 7; }
+
+typedef struct Position {
+    Bitboard by_color[2];
+    Bitboard by_type[7];      /* [0] = all pieces */
+    uint8_t board[64];
+    uint8_t side;             /* WHITE or BLACK to move */
+    uint8_t ep;               /* en passant square as recorded, SQ_NONE if none */
+    uint8_t castling;         /* CASTLE_* bits */
+    uint8_t castle_rook[4];   /* rook square of each right (index: WK, WQ, BK, BQ) */
+    uint8_t king_sq[2];
+    bool chess960;
+    bool ep_legal;            /* an en passant capture is actually legal (R26) */
+    uint32_t halfmove;
+    uint32_t fullmove;
+    uint64_t key;             /* Zobrist key: the position's identity (R26) */
+    Bitboard checkers;        /* enemy pieces giving check to the side to move */
+    Bitboard blockers;        /* own pieces pinned to own king (side to move) */
+} Position;
+
+typedef struct MoveList {
+    int count;
+    Move moves[MAX_MOVES];
+} MoveList;
+
+/* FEN parsing.  Errors are specific so a diagnostic can say what is wrong. */
+typedef enum FenError {
+    FEN_OK = 0,
+    FEN_ERR_FIELDS,          /* not 4 to 6 space-separated fields */
+    FEN_ERR_RANKS,           /* placement does not have 8 ranks */
+    FEN_ERR_RANK_LENGTH,     /* a rank does not describe exactly 8 squares */
+    FEN_ERR_PIECE_CHAR,      /* a character that is not a piece or digit 1-8 */
+    FEN_ERR_SIDE,            /* side to move not 'w' or 'b' */
+    FEN_ERR_CASTLING_SYNTAX, /* castling field malformed */
+    FEN_ERR_EP_SYNTAX,       /* en passant field not '-' or a square */
+    FEN_ERR_COUNTER_SYNTAX,  /* a counter that is not a non-negative integer (R35) */
+    FEN_ERR_KING_COUNT,      /* R30: not exactly one king per side */
+    FEN_ERR_KINGS_ADJACENT,  /* R30: kings on adjacent squares */
+    FEN_ERR_PAWN_RANK,       /* R31: a pawn on rank 1 or 8 */
+    FEN_ERR_TOO_MANY,        /* more than 16 pieces or 8 pawns of one colour */
+    FEN_ERR_OPPONENT_IN_CHECK, /* R32: the side not to move is in check */
+    FEN_ERR_CASTLING_RIGHTS, /* R33: a right without king and rook in place */
+    FEN_ERR_EP_SQUARE,       /* R34: impossible en passant square */
+    FEN_ERR_COUNT
+} FenError;
+
+enum {
+    FEN_WARN_NO_COUNTERS = 1,    /* halfmove/fullmove fields missing (R35: warning) */
+    FEN_WARN_FULLMOVE_ZERO = 2,  /* fullmove number 0 (R35: warning) */
+    FEN_WARN_HALFMOVE_HIGH = 4,  /* halfmove clock larger than possible for the fullmove number */
+    FEN_WARN_SHREDDER = 8,       /* Shredder-FEN castling letters in a standard game */
+};
+
+typedef struct FenInfo {
+    unsigned warnings;       /* FEN_WARN_* bits */
+    int column;              /* 0-based byte offset in the FEN of the defect */
+} FenInfo;
+
+/* One-time initialisation of attack tables and Zobrist keys.  Must be
+ * called before any other function (it is idempotent but not thread-safe). */
+void chess_init(void);
+
+const char *fen_error_text(FenError e);
+CHESS_NODISCARD FenError pos_from_fen(Position *pos, const char *fen, size_t len,
+                                      bool chess960, FenInfo *info);
+void pos_startpos(Position *pos);
+/* Writes a NUL-terminated FEN (at most 100 bytes) and returns its length.
+ * Castling is written as KQkq when unambiguous, Shredder letters otherwise. */
+size_t pos_to_fen(const Position *pos, char *buf);
+
+/* Copy-make: *out is the position after the legal move m. */
+void pos_make(const Position *pos, Move m, Position *out);
+/* Full recomputation check of every derived field (debug builds and tests). */
+bool pos_is_consistent(const Position *pos);
+
+Bitboard pos_attackers_to(const Position *pos, int sq, Bitboard occupied);
+bool pos_square_attacked(const Position *pos, int sq, int by_color, Bitboard occupied);
+static inline bool pos_in_check(const Position *pos) { return pos->checkers != 0; }
+
+/* Legal move generation (movegen.c). */
+void gen_legal(const Position *pos, MoveList *list);
+bool pos_has_legal_move(const Position *pos);
+bool pos_is_legal(const Position *pos, Move m);  /* m pseudo-legal by construction */
+bool pos_move_is_legal(const Position *pos, Move m); /* any m: legal here? */
+uint64_t perft(const Position *pos, int depth);
+bool pos_gives_check(const Position *pos, Move m);
+
+/* Rules queries (rules.c). */
+bool pos_is_checkmate(const Position *pos);
+bool pos_is_stalemate(const Position *pos);
+/* R29 / FIDE 6.9: can this colour checkmate by any series of legal moves
+ * (material helpmate rule: the opponent may cooperate). */
+bool pos_can_mate(const Position *pos, int color);
+/* R22: dead position by material (neither side can ever mate). */
+bool pos_insufficient_material(const Position *pos);
+
+/* Attack tables (bitboard.c). */
+Bitboard bb_pawn_attacks(int color, int sq);
+Bitboard bb_knight_attacks(int sq);
+Bitboard bb_king_attacks(int sq);
+Bitboard bb_bishop_attacks(int sq, Bitboard occ);
+Bitboard bb_rook_attacks(int sq, Bitboard occ);
+Bitboard bb_between(int a, int b);   /* squares strictly between, if aligned */
+Bitboard bb_line(int a, int b);      /* the full line through a and b, if aligned */
+
+static inline int bb_lsb(Bitboard b) { return __builtin_ctzll(b); }
+static inline int bb_count(Bitboard b) { return __builtin_popcountll(b); }
+static inline int bb_pop(Bitboard *b) { int s = __builtin_ctzll(*b); *b &= *b - 1; return s; }
+static inline Bitboard bb_sq(int sq) { return (Bitboard)1 << sq; }
+
+#endif

@@ -1,0 +1,95 @@
+/* diag.h - the one table of diagnostic codes: stable slug, default severity, meaning.
+ * Slugs are an API for JSON/TSV users: never rename or renumber them; add at
+ * the end of a block. */
+#ifndef PGNCHECK_DIAG_H
+#define PGNCHECK_DIAG_H
+
+#include <stdint.h>
+
+typedef enum Severity { SEV_NONE = 0, SEV_NOTE = 1, SEV_WARNING = 2, SEV_ERROR = 3 } Severity;
+
+/* X(ID, "slug", default severity, "one-line meaning") */
+#define DIAG_READER_TABLE(X) \
+    X(BAD_BYTE, "bad-byte", SEV_WARNING, "a byte that is neither valid UTF-8 nor printable Latin-1") \
+    X(UNTERMINATED_STRING, "unterminated-string", SEV_ERROR, "a string is not closed before the end of its line") \
+    X(BAD_ESCAPE, "bad-escape", SEV_WARNING, "a backslash in a string not followed by \" or \\") \
+    X(UNTERMINATED_COMMENT, "unterminated-comment", SEV_ERROR, "a { comment is not closed before the next game or the end of input") \
+    X(RESERVED_TOKEN, "reserved-token", SEV_ERROR, "the reserved characters < and > in movetext") \
+    X(UNEXPECTED_CHAR, "unexpected-char", SEV_ERROR, "a character that cannot start any PGN token") \
+    X(BAD_TAG, "bad-tag", SEV_ERROR, "a malformed tag pair") \
+    X(DUPLICATE_TAG, "duplicate-tag", SEV_WARNING, "the same tag name appears twice in one game") \
+    X(MISSING_TERMINATION, "missing-termination", SEV_ERROR, "the game has no termination marker (1-0, 0-1, 1/2-1/2, *)") \
+    X(UNBALANCED_VARIATION, "unbalanced-variation", SEV_ERROR, "a ( without its ) or a ) without its (") \
+    X(BAD_NAG, "bad-nag", SEV_ERROR, "a NAG outside $0-$255") \
+    X(NON_GAME_TEXT, "non-game-text", SEV_WARNING, "text between games that is not part of a game") \
+    X(TAG_TOO_LONG, "tag-too-long", SEV_ERROR, "a tag value longer than the reader's cap") \
+    X(TOO_MANY_TAGS, "too-many-tags", SEV_ERROR, "more tag pairs in one game than the reader's cap") \
+    X(VARIATION_TOO_DEEP, "variation-too-deep", SEV_ERROR, "variations nested deeper than the reader's cap") \
+    X(GAME_TOO_LONG, "game-too-long", SEV_ERROR, "more movetext elements in one game than the reader's cap") \
+    X(TOKEN_TOO_LONG, "token-too-long", SEV_ERROR, "a symbol longer than any move") \
+    X(SYNTAX, "syntax", SEV_ERROR, "movetext that breaks the PGN grammar") \
+    X(BAD_CLOCK, "bad-clock", SEV_WARNING, "a [%clk] or [%emt] comment command with an unreadable time") \
+    X(READ_ERROR, "read-error", SEV_ERROR, "the input could not be read") \
+    X(EMPTY_GAME, "empty-game", SEV_NOTE, "a game with tags but no moves") \
+    X(TOO_MANY_DIAGNOSTICS, "too-many-diagnostics", SEV_NOTE, "further diagnostics of this game were dropped")
+
+#define DIAG_GAME_TABLE(X) \
+    X(ILLEGAL_MOVE, "illegal-move", SEV_ERROR, "a move that is not legal in the position (R4-R17)") \
+    X(AMBIGUOUS_MOVE, "ambiguous-move", SEV_ERROR, "a move that matches several legal moves") \
+    X(BAD_MOVE, "bad-move", SEV_ERROR, "a token in movetext that is not a move") \
+    X(NULL_MOVE, "null-move", SEV_ERROR, "a null move (--, Z0, 0000) in the main line (R4)") \
+    X(NULL_MOVE_VARIATION, "null-move-in-variation", SEV_WARNING, "a null move inside a variation (analysis convention, not chess)") \
+    X(MOVES_AFTER_END, "moves-after-end", SEV_ERROR, "a move after the game was already over (R20-R24, R41)") \
+    X(WRONG_RESULT, "wrong-result", SEV_ERROR, "the board contradicts the declared result (R41, R43)") \
+    X(RESULT_MISMATCH, "result-mismatch", SEV_ERROR, "the Result tag and the termination marker disagree (R40)") \
+    X(BAD_FEN, "bad-fen", SEV_ERROR, "the FEN tag does not describe a legal position (R3, R30-R35)") \
+    X(FEN_WARNING, "fen-counters", SEV_WARNING, "the FEN counters are missing or out of range (R35)") \
+    X(SETUP_WITHOUT_FEN, "setup-without-fen", SEV_ERROR, "SetUp \"1\" without a FEN tag") \
+    X(FEN_WITHOUT_SETUP, "fen-without-setup", SEV_WARNING, "a FEN tag without SetUp \"1\" (R3)") \
+    X(VARIANT_SKIPPED, "variant-skipped", SEV_NOTE, "a variant this tool does not check; the game is skipped") \
+    X(MISSING_TAG, "missing-tag", SEV_WARNING, "a tag of the Seven Tag Roster is missing") \
+    X(BAD_RESULT_TAG, "bad-result-tag", SEV_ERROR, "the Result tag is not 1-0, 0-1, 1/2-1/2 or *") \
+    X(PLYCOUNT, "plycount-mismatch", SEV_WARNING, "the PlyCount tag differs from the plies of the main line (R44)") \
+    X(CHECK_MARK_MISSING, "check-mark-missing", SEV_WARNING, "a check without + (R42)") \
+    X(CHECK_MARK_WRONG, "check-mark-wrong", SEV_WARNING, "a + or # on a move that gives no check (R42)") \
+    X(MATE_MARK_MISSING, "mate-mark-missing", SEV_WARNING, "a checkmate marked + or not marked (R42)") \
+    X(MATE_MARK_WRONG, "mate-mark-wrong", SEV_WARNING, "a # on a check that is not mate (R42)") \
+    X(CASTLE_ZEROS, "castle-zeros", SEV_WARNING, "castling written with zeros (0-0)") \
+    X(PROMO_NO_EQUALS, "promotion-without-equals", SEV_WARNING, "promotion written without = (e8Q)") \
+    X(PROMO_LOWERCASE, "promotion-lowercase", SEV_WARNING, "promotion piece in lower case (e8=q)") \
+    X(CAPTURE_MARK_MISSING, "capture-mark-missing", SEV_WARNING, "a capture written without x") \
+    X(CAPTURE_MARK_SURPLUS, "capture-mark-surplus", SEV_WARNING, "x written on a move that captures nothing") \
+    X(OVERDISAMBIGUATED, "over-disambiguated", SEV_WARNING, "more origin given than needed to name the move") \
+    X(LONG_ALGEBRAIC, "long-algebraic", SEV_WARNING, "long algebraic notation (Ng1-f3)") \
+    X(UCI_MOVE, "uci-move", SEV_WARNING, "a move in UCI coordinate notation (e2e4)") \
+    X(SUFFIX_ANNOTATION, "suffix-annotation", SEV_NOTE, "!, ?, !!, ??, !? or ?! attached to a move (import format)") \
+    X(EP_SUFFIX, "ep-suffix", SEV_WARNING, "e.p. written after an en passant capture") \
+    X(PAWN_LETTER, "pawn-letter", SEV_WARNING, "a pawn move written with P") \
+    X(MOVE_NUMBER, "move-number", SEV_WARNING, "a move number that disagrees with the position") \
+    X(DECISIVE_NO_MATERIAL, "win-without-mating-material", SEV_WARNING, "a decisive result where the winner could never mate (legal only by resignation)") \
+    X(UNFINISHED_DECIDED, "unfinished-but-decided", SEV_WARNING, "result * although the final position decides the game") \
+    X(THREEFOLD, "threefold-available", SEV_NOTE, "a threefold repetition claim was available (R27)") \
+    X(FIFTY_MOVES, "fifty-moves-available", SEV_NOTE, "a 50-move rule claim was available (R27)") \
+    X(CHESS960_CASTLING, "chess960-castling", SEV_NOTE, "castling rights given with rook files")
+
+#define DIAG_TABLE(X) DIAG_READER_TABLE(X) DIAG_GAME_TABLE(X)
+
+typedef enum DiagCode {
+#define DIAG_ENUM(id, slug, sev, text) D_##id,
+    DIAG_TABLE(DIAG_ENUM)
+#undef DIAG_ENUM
+    D_COUNT
+} DiagCode;
+
+typedef struct DiagInfo {
+    const char *slug;
+    Severity severity;
+    const char *meaning;
+} DiagInfo;
+
+extern const DiagInfo diag_info[D_COUNT];
+const char *severity_name(Severity s);
+/* Looks a slug up; returns D_COUNT if unknown. */
+DiagCode diag_lookup(const char *slug, unsigned long len);
+
+#endif

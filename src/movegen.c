@@ -1,0 +1,223 @@
+/* movegen.c - legal move generation (checkers and pins computed once per position), perft. */
+#include "chess.h"
+
+static inline Move *add_promotions(Move *out, int from, int to)
+{
+    *out++ = move_new(from, to, MOVE_PROMOTION, QUEEN);
+    *out++ = move_new(from, to, MOVE_PROMOTION, ROOK);
+    *out++ = move_new(from, to, MOVE_PROMOTION, BISHOP);
+    *out++ = move_new(from, to, MOVE_PROMOTION, KNIGHT);
+    return out;
+}
+
+/* En passant legality: simulate the capture (R15: the horizontal discovered check). */
+static bool ep_legal(const Position *pos, int from, int to)
+{
+    int us = pos->side, ksq = pos->king_sq[us];
+    int victim = to + (us == WHITE ? -8 : 8);
+    Bitboard occ = (pos->by_type[0] ^ bb_sq(from) ^ bb_sq(victim)) | bb_sq(to);
+    Bitboard them = pos->by_color[us ^ 1];
+    return !(bb_rook_attacks(ksq, occ) & them & (pos->by_type[ROOK] | pos->by_type[QUEEN])) &&
+           !(bb_bishop_attacks(ksq, occ) & them & (pos->by_type[BISHOP] | pos->by_type[QUEEN])) &&
+           !((pos->checkers & ~bb_sq(victim)) & (pos->by_type[KNIGHT] | pos->by_type[PAWN]));
+}
+
+/* Castling in standard chess and Chess960 (R14): every square between king
+ * and rook and their destinations empty (but for the two), the king not in
+ * check and not crossing or landing on an attacked square. */
+static bool castle_ok(const Position *pos, int idx)
+{
+    int us = pos->side;
+    int kfrom = pos->king_sq[us], rfrom = pos->castle_rook[idx];
+    bool king_side = (idx & 1) == 0;
+    int back = us == WHITE ? 0 : 7;
+    int kto = sq_make(king_side ? 6 : 2, back), rto = sq_make(king_side ? 5 : 3, back);
+    Bitboard span = bb_between(kfrom, kto) | bb_between(rfrom, rto) | bb_sq(kto) | bb_sq(rto);
+    span &= ~(bb_sq(kfrom) | bb_sq(rfrom));
+    if (span & pos->by_type[0])
+        return false;
+    Bitboard occ = pos->by_type[0] ^ bb_sq(kfrom) ^ bb_sq(rfrom);
+    Bitboard path = bb_between(kfrom, kto) | bb_sq(kto);
+    while (path) {
+        int s = bb_pop(&path);
+        if (pos_square_attacked(pos, s, us ^ 1, occ))
+            return false;
+    }
+    return true;
+}
+
+static int generate(const Position *pos, Move *list, bool any_only)
+{
+    Move *out = list;
+    int us = pos->side, them = us ^ 1;
+    int ksq = pos->king_sq[us];
+    Bitboard own = pos->by_color[us], enemy = pos->by_color[them], occ = pos->by_type[0];
+    Bitboard checkers = pos->checkers;
+    Bitboard pinned = pos->blockers;
+
+    /* King moves first: they are the commonest answer to "any move?". */
+    Bitboard occ_noking = occ ^ bb_sq(ksq);
+    Bitboard kt = bb_king_attacks(ksq) & ~own;
+    while (kt) {
+        int to = bb_pop(&kt);
+        if (!pos_square_attacked(pos, to, them, occ_noking)) {
+            *out++ = move_new(ksq, to, MOVE_NORMAL, 0);
+            if (any_only)
+                return 1;
+        }
+    }
+    if (checkers && (checkers & (checkers - 1)))
+        return (int)(out - list); /* R17: double check, only the king moves */
+
+    Bitboard target = checkers ? (bb_between(ksq, bb_lsb(checkers)) | checkers) : ~own;
+
+    /* Knights, bishops, rooks, queens. */
+    for (int pt = KNIGHT; pt <= QUEEN; pt++) {
+        Bitboard pcs = pos->by_type[pt] & own;
+        while (pcs) {
+            int from = bb_pop(&pcs);
+            Bitboard att;
+            switch (pt) {
+            case KNIGHT: att = bb_knight_attacks(from); break;
+            case BISHOP: att = bb_bishop_attacks(from, occ); break;
+            case ROOK: att = bb_rook_attacks(from, occ); break;
+            default: att = bb_bishop_attacks(from, occ) | bb_rook_attacks(from, occ); break;
+            }
+            att &= target;
+            if (pinned & bb_sq(from))
+                att &= bb_line(ksq, from);
+            while (att) {
+                *out++ = move_new(from, bb_pop(&att), MOVE_NORMAL, 0);
+                if (any_only)
+                    return 1;
+            }
+        }
+    }
+
+    /* Pawns. */
+    Bitboard pawns = pos->by_type[PAWN] & own;
+    int up = us == WHITE ? 8 : -8;
+    Bitboard rank3 = us == WHITE ? 0x0000000000FF0000ull : 0x0000FF0000000000ull;
+    Bitboard last = us == WHITE ? 0xFF00000000000000ull : 0x00000000000000FFull;
+    Bitboard empty = ~occ;
+    Bitboard one = us == WHITE ? (pawns << 8) & empty : (pawns >> 8) & empty;
+    Bitboard two = us == WHITE ? ((one & rank3) << 8) & empty : ((one & rank3) >> 8) & empty;
+    one &= target;
+    two &= target;
+    while (one) {
+        int to = bb_pop(&one), from = to - up;
+        if ((pinned & bb_sq(from)) && !(bb_line(ksq, from) & bb_sq(to)))
+            continue;
+        if (bb_sq(to) & last)
+            out = add_promotions(out, from, to);
+        else
+            *out++ = move_new(from, to, MOVE_NORMAL, 0);
+        if (any_only)
+            return 1;
+    }
+    while (two) {
+        int to = bb_pop(&two), from = to - 2 * up;
+        if ((pinned & bb_sq(from)) && !(bb_line(ksq, from) & bb_sq(to)))
+            continue;
+        *out++ = move_new(from, to, MOVE_NORMAL, 0);
+        if (any_only)
+            return 1;
+    }
+    Bitboard caps_from = pawns;
+    while (caps_from) {
+        int from = bb_pop(&caps_from);
+        Bitboard att = bb_pawn_attacks(us, from) & enemy & target;
+        if (pinned & bb_sq(from))
+            att &= bb_line(ksq, from);
+        while (att) {
+            int to = bb_pop(&att);
+            if (bb_sq(to) & last)
+                out = add_promotions(out, from, to);
+            else
+                *out++ = move_new(from, to, MOVE_NORMAL, 0);
+            if (any_only)
+                return 1;
+        }
+        if (pos->ep != SQ_NONE && (bb_pawn_attacks(us, from) & bb_sq(pos->ep)) && ep_legal(pos, from, pos->ep)) {
+            *out++ = move_new(from, pos->ep, MOVE_EN_PASSANT, 0);
+            if (any_only)
+                return 1;
+        }
+    }
+
+    /* Castling: king takes own rook. */
+    if (!checkers && pos->castling) {
+        for (int i = us * 2; i < us * 2 + 2; i++)
+            if ((pos->castling & (1 << i)) && castle_ok(pos, i)) {
+                *out++ = move_new(ksq, pos->castle_rook[i], MOVE_CASTLING, 0);
+                if (any_only)
+                    return 1;
+            }
+    }
+    return (int)(out - list);
+}
+
+void gen_legal(const Position *pos, MoveList *list)
+{
+    list->count = generate(pos, list->moves, false);
+}
+
+bool pos_has_legal_move(const Position *pos)
+{
+    Move tmp[MAX_MOVES];
+    return generate(pos, tmp, true) > 0;
+}
+
+bool pos_is_legal(const Position *pos, Move m)
+{
+    int us = pos->side, from = move_from(m), to = move_to(m);
+    int ksq = pos->king_sq[us];
+    if (move_type(m) == MOVE_EN_PASSANT)
+        return ep_legal(pos, from, to);
+    if (move_type(m) == MOVE_CASTLING) {
+        int idx = us * 2 + (to > from ? 0 : 1);
+        return !pos->checkers && (pos->castling & (1 << idx)) && pos->castle_rook[idx] == to && castle_ok(pos, idx);
+    }
+    if (from == ksq)
+        return !pos_square_attacked(pos, to, us ^ 1, pos->by_type[0] ^ bb_sq(ksq));
+    if (pos->checkers) {
+        if (pos->checkers & (pos->checkers - 1))
+            return false;
+        int c = bb_lsb(pos->checkers);
+        if (!((bb_between(ksq, c) | pos->checkers) & bb_sq(to)))
+            return false;
+    }
+    return !(pos->blockers & bb_sq(from)) || (bb_line(ksq, from) & bb_sq(to));
+}
+
+bool pos_move_is_legal(const Position *pos, Move m)
+{
+    MoveList list;
+    gen_legal(pos, &list);
+    for (int i = 0; i < list.count; i++)
+        if (list.moves[i] == m)
+            return true;
+    return false;
+}
+
+bool pos_gives_check(const Position *pos, Move m)
+{
+    Position next;
+    pos_make(pos, m, &next);
+    return next.checkers != 0;
+}
+
+uint64_t perft(const Position *pos, int depth)
+{
+    Move moves[MAX_MOVES];
+    int n = generate(pos, moves, false);
+    if (depth <= 1)
+        return depth == 1 ? (uint64_t)n : 1;
+    uint64_t total = 0;
+    Position next;
+    for (int i = 0; i < n; i++) {
+        pos_make(pos, moves[i], &next);
+        total += perft(&next, depth - 1);
+    }
+    return total;
+}

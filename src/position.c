@@ -1,0 +1,598 @@
+/* position.c - positions: strict FEN parse and format, copy-make, Zobrist keys. */
+#include "chess.h"
+
+#include <string.h>
+
+void bb_init(void);
+
+static uint64_t zob_piece[16][64];
+static uint64_t zob_castle[16];
+static uint64_t zob_ep[8];
+static uint64_t zob_side;
+static bool zob_ready;
+
+static uint64_t splitmix(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+void chess_init(void)
+{
+    if (zob_ready)
+        return;
+    bb_init();
+    uint64_t s = 0x70676E636865636Bull; /* fixed seed: keys identical on every run */
+    for (int p = 0; p < 16; p++)
+        for (int sq = 0; sq < 64; sq++)
+            zob_piece[p][sq] = splitmix(&s);
+    for (int i = 0; i < 16; i++)
+        zob_castle[i] = splitmix(&s);
+    for (int i = 0; i < 8; i++)
+        zob_ep[i] = splitmix(&s);
+    zob_side = splitmix(&s);
+    zob_ready = true;
+}
+
+const char *fen_error_text(FenError e)
+{
+    switch (e) {
+    case FEN_OK: return "valid";
+    case FEN_ERR_FIELDS: return "a FEN has 6 space-separated fields (4 at the least)";
+    case FEN_ERR_RANKS: return "the piece placement does not have 8 ranks";
+    case FEN_ERR_RANK_LENGTH: return "a rank does not describe exactly 8 squares";
+    case FEN_ERR_PIECE_CHAR: return "a character in the piece placement is not a piece letter or a digit 1-8";
+    case FEN_ERR_SIDE: return "the side to move is not 'w' or 'b'";
+    case FEN_ERR_CASTLING_SYNTAX: return "the castling field is malformed";
+    case FEN_ERR_EP_SYNTAX: return "the en passant field is not '-' or a square";
+    case FEN_ERR_COUNTER_SYNTAX: return "a move counter is not a non-negative integer (R35)";
+    case FEN_ERR_KING_COUNT: return "each side must have exactly one king (R30)";
+    case FEN_ERR_KINGS_ADJACENT: return "the kings stand on adjacent squares (R30)";
+    case FEN_ERR_PAWN_RANK: return "a pawn stands on the first or last rank (R31)";
+    case FEN_ERR_TOO_MANY: return "more than 16 pieces or 8 pawns of one colour";
+    case FEN_ERR_OPPONENT_IN_CHECK: return "the side not to move is in check (R32)";
+    case FEN_ERR_CASTLING_RIGHTS: return "a castling right without its king and rook in place (R33)";
+    case FEN_ERR_EP_SQUARE: return "the en passant square is impossible (R34)";
+    default: return "invalid FEN";
+    }
+}
+
+Bitboard pos_attackers_to(const Position *pos, int sq, Bitboard occ)
+{
+    return (bb_pawn_attacks(BLACK, sq) & pos->by_color[WHITE] & pos->by_type[PAWN]) |
+           (bb_pawn_attacks(WHITE, sq) & pos->by_color[BLACK] & pos->by_type[PAWN]) |
+           (bb_knight_attacks(sq) & pos->by_type[KNIGHT]) |
+           (bb_king_attacks(sq) & pos->by_type[KING]) |
+           (bb_bishop_attacks(sq, occ) & (pos->by_type[BISHOP] | pos->by_type[QUEEN])) |
+           (bb_rook_attacks(sq, occ) & (pos->by_type[ROOK] | pos->by_type[QUEEN]));
+}
+
+bool pos_square_attacked(const Position *pos, int sq, int by, Bitboard occ)
+{
+    Bitboard them = pos->by_color[by];
+    return (bb_pawn_attacks(by ^ 1, sq) & them & pos->by_type[PAWN]) ||
+           (bb_knight_attacks(sq) & them & pos->by_type[KNIGHT]) ||
+           (bb_king_attacks(sq) & them & pos->by_type[KING]) ||
+           (bb_bishop_attacks(sq, occ) & them & (pos->by_type[BISHOP] | pos->by_type[QUEEN])) ||
+           (bb_rook_attacks(sq, occ) & them & (pos->by_type[ROOK] | pos->by_type[QUEEN]));
+}
+
+/* Own pieces of colour c that alone shield c's king from an enemy slider. */
+static Bitboard compute_blockers(const Position *pos, int c)
+{
+    int ksq = pos->king_sq[c];
+    Bitboard them = pos->by_color[c ^ 1];
+    Bitboard snipers = ((bb_rook_attacks(ksq, 0) & (pos->by_type[ROOK] | pos->by_type[QUEEN])) |
+                        (bb_bishop_attacks(ksq, 0) & (pos->by_type[BISHOP] | pos->by_type[QUEEN]))) & them;
+    Bitboard blockers = 0;
+    Bitboard occ = pos->by_type[0] ^ snipers;
+    while (snipers) {
+        int s = bb_pop(&snipers);
+        Bitboard b = bb_between(ksq, s) & occ;
+        if (b && !(b & (b - 1)))
+            blockers |= b & pos->by_color[c];
+    }
+    return blockers;
+}
+
+static void put_piece(Position *pos, int pc, int sq)
+{
+    pos->board[sq] = (uint8_t)pc;
+    pos->by_color[piece_color(pc)] |= bb_sq(sq);
+    pos->by_type[piece_type(pc)] |= bb_sq(sq);
+    pos->by_type[0] |= bb_sq(sq);
+}
+
+/* Is an en passant capture onto pos->ep legal for the side to move? */
+static bool ep_capture_legal(const Position *pos)
+{
+    if (pos->ep == SQ_NONE)
+        return false;
+    int us = pos->side, ep = pos->ep;
+    int victim = ep + (us == WHITE ? -8 : 8);
+    Bitboard cands = bb_pawn_attacks(us ^ 1, ep) & pos->by_color[us] & pos->by_type[PAWN];
+    if (pos->board[victim] != ((us ^ 1) << 3 | PAWN) || pos->board[ep])
+        return false;
+    int ksq = pos->king_sq[us];
+    while (cands) {
+        int from = bb_pop(&cands);
+        Bitboard occ = (pos->by_type[0] ^ bb_sq(from) ^ bb_sq(victim)) | bb_sq(ep);
+        Bitboard them = pos->by_color[us ^ 1] & ~bb_sq(victim);
+        Bitboard att = (bb_rook_attacks(ksq, occ) & (pos->by_type[ROOK] | pos->by_type[QUEEN])) |
+                       (bb_bishop_attacks(ksq, occ) & (pos->by_type[BISHOP] | pos->by_type[QUEEN])) |
+                       (bb_knight_attacks(ksq) & pos->by_type[KNIGHT]) |
+                       (bb_pawn_attacks(us, ksq) & pos->by_type[PAWN]);
+        if (!(att & them))
+            return true;
+    }
+    return false;
+}
+
+static uint64_t compute_key(const Position *pos)
+{
+    uint64_t k = 0;
+    for (int sq = 0; sq < 64; sq++)
+        if (pos->board[sq])
+            k ^= zob_piece[pos->board[sq]][sq];
+    k ^= zob_castle[pos->castling];
+    if (pos->ep_legal)
+        k ^= zob_ep[sq_file(pos->ep)];
+    if (pos->side == BLACK)
+        k ^= zob_side;
+    return k;
+}
+
+/* Derived fields after the board, side, ep and castling are set. */
+static void finish_position(Position *pos)
+{
+    int us = pos->side;
+    pos->checkers = pos_attackers_to(pos, pos->king_sq[us], pos->by_type[0]) & pos->by_color[us ^ 1];
+    pos->blockers = compute_blockers(pos, us);
+    pos->ep_legal = ep_capture_legal(pos);
+    pos->key = compute_key(pos);
+}
+
+static FenError fen_fail(FenInfo *info, const char *fen, const char *at, FenError e)
+{
+    if (info)
+        info->column = (int)(at - fen);
+    return e;
+}
+
+static bool parse_uint(const char *s, const char *end, uint32_t *out)
+{
+    if (s == end)
+        return false;
+    uint64_t v = 0;
+    for (; s < end; s++) {
+        if (*s < '0' || *s > '9')
+            return false;
+        v = v * 10 + (uint64_t)(*s - '0');
+        if (v > 0x7FFFFFFF)
+            return false;
+    }
+    *out = (uint32_t)v;
+    return true;
+}
+
+/* Index of a castling right: 0 WK, 1 WQ, 2 BK, 3 BQ. */
+static int right_index(int color, bool king_side) { return color * 2 + (king_side ? 0 : 1); }
+
+FenError pos_from_fen(Position *pos, const char *fen, size_t len, bool chess960, FenInfo *info)
+{
+    memset(pos, 0, sizeof *pos);
+    if (info) {
+        info->warnings = 0;
+        info->column = 0;
+    }
+    pos->ep = SQ_NONE;
+    pos->chess960 = chess960;
+    const char *end = fen + len;
+    /* Trim surrounding whitespace; split into fields. */
+    while (fen < end && (*fen == ' ' || *fen == '\t'))
+        fen++, len--;
+    while (end > fen && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\n' || end[-1] == '\r'))
+        end--;
+    const char *fs[7], *fe[7];
+    int nf = 0;
+    const char *p = fen;
+    while (p < end) {
+        if (nf == 7)
+            return fen_fail(info, fen, p, FEN_ERR_FIELDS);
+        fs[nf] = p;
+        while (p < end && *p != ' ')
+            p++;
+        fe[nf++] = p;
+        while (p < end && *p == ' ')
+            p++;
+    }
+    if (nf < 4 || nf > 6)
+        return fen_fail(info, fen, nf ? fs[nf - 1] : fen, FEN_ERR_FIELDS);
+
+    /* Field 1: placement, rank 8 first. */
+    int rank = 7, file = 0;
+    for (p = fs[0]; p < fe[0]; p++) {
+        char c = *p;
+        if (c == '/') {
+            if (file != 8)
+                return fen_fail(info, fen, p, FEN_ERR_RANK_LENGTH);
+            if (--rank < 0)
+                return fen_fail(info, fen, p, FEN_ERR_RANKS);
+            file = 0;
+        } else if (c >= '1' && c <= '8') {
+            file += c - '0';
+            if (file > 8)
+                return fen_fail(info, fen, p, FEN_ERR_RANK_LENGTH);
+        } else {
+            static const char letters[] = "pnbrqk";
+            const char *l = NULL;
+            for (int i = 0; i < 6; i++)
+                if (c == letters[i] || c == letters[i] - 32)
+                    l = &letters[i];
+            if (!l)
+                return fen_fail(info, fen, p, FEN_ERR_PIECE_CHAR);
+            if (file >= 8)
+                return fen_fail(info, fen, p, FEN_ERR_RANK_LENGTH);
+            int color = (c >= 'a') ? BLACK : WHITE;
+            put_piece(pos, color << 3 | (int)(l - letters + 1), sq_make(file, rank));
+            file++;
+        }
+    }
+    if (file != 8)
+        return fen_fail(info, fen, fe[0], FEN_ERR_RANK_LENGTH);
+    if (rank != 0)
+        return fen_fail(info, fen, fe[0], FEN_ERR_RANKS);
+
+    /* Field 2: side to move. */
+    if (fe[1] - fs[1] != 1 || (fs[1][0] != 'w' && fs[1][0] != 'b'))
+        return fen_fail(info, fen, fs[1], FEN_ERR_SIDE);
+    pos->side = fs[1][0] == 'w' ? WHITE : BLACK;
+
+    /* Field 3 and 4 are checked for syntax before the board laws so the
+     * most basic defect is the one reported. */
+    const char *cs = fs[2], *ce = fe[2];
+    if (!(ce - cs == 1 && *cs == '-')) {
+        for (p = cs; p < ce; p++) {
+            char c = *p;
+            bool ok = (c >= 'A' && c <= 'H') || (c >= 'a' && c <= 'h') || c == 'K' || c == 'Q' ||
+                      c == 'k' || c == 'q';
+            if (!ok)
+                return fen_fail(info, fen, p, FEN_ERR_CASTLING_SYNTAX);
+            for (const char *q = cs; q < p; q++)
+                if (*q == c)
+                    return fen_fail(info, fen, p, FEN_ERR_CASTLING_SYNTAX);
+        }
+    }
+    const char *es = fs[3], *ee = fe[3];
+    int ep = SQ_NONE;
+    if (!(ee - es == 1 && *es == '-')) {
+        if (ee - es != 2 || es[0] < 'a' || es[0] > 'h' || es[1] < '1' || es[1] > '8')
+            return fen_fail(info, fen, es, FEN_ERR_EP_SYNTAX);
+        ep = sq_make(es[0] - 'a', es[1] - '1');
+    }
+    uint32_t half = 0, full = 1;
+    if (nf >= 5 && !parse_uint(fs[4], fe[4], &half))
+        return fen_fail(info, fen, fs[4], FEN_ERR_COUNTER_SYNTAX);
+    if (nf >= 6 && !parse_uint(fs[5], fe[5], &full))
+        return fen_fail(info, fen, fs[5], FEN_ERR_COUNTER_SYNTAX);
+    if (nf < 6 && info)
+        info->warnings |= FEN_WARN_NO_COUNTERS;
+    if (full == 0) {
+        if (info)
+            info->warnings |= FEN_WARN_FULLMOVE_ZERO;
+        full = 1;
+    }
+    pos->halfmove = half;
+    pos->fullmove = full;
+
+    /* R30: one king each, not adjacent. */
+    for (int c = 0; c < 2; c++) {
+        Bitboard k = pos->by_color[c] & pos->by_type[KING];
+        if (bb_count(k) != 1)
+            return fen_fail(info, fen, fs[0], FEN_ERR_KING_COUNT);
+        pos->king_sq[c] = (uint8_t)bb_lsb(k);
+    }
+    if (bb_king_attacks(pos->king_sq[WHITE]) & bb_sq(pos->king_sq[BLACK]))
+        return fen_fail(info, fen, fs[0], FEN_ERR_KINGS_ADJACENT);
+    /* R31: no pawn on the first or last rank. */
+    if (pos->by_type[PAWN] & 0xFF000000000000FFull)
+        return fen_fail(info, fen, fs[0], FEN_ERR_PAWN_RANK);
+    for (int c = 0; c < 2; c++)
+        if (bb_count(pos->by_color[c]) > 16 || bb_count(pos->by_color[c] & pos->by_type[PAWN]) > 8)
+            return fen_fail(info, fen, fs[0], FEN_ERR_TOO_MANY);
+    /* R32: the side not to move may not be in check. */
+    int them = pos->side ^ 1;
+    if (pos_attackers_to(pos, pos->king_sq[them], pos->by_type[0]) & pos->by_color[pos->side])
+        return fen_fail(info, fen, fs[0], FEN_ERR_OPPONENT_IN_CHECK);
+
+    /* R33: castling rights.  KQkq means the outermost rook on that side of
+     * the king (X-FEN); a file letter names the rook (Shredder-FEN). */
+    for (int i = 0; i < 4; i++)
+        pos->castle_rook[i] = SQ_NONE;
+    if (!(ce - cs == 1 && *cs == '-')) {
+        for (p = cs; p < ce; p++) {
+            char c = *p;
+            int color = (c >= 'a') ? BLACK : WHITE;
+            int back = color == WHITE ? 0 : 7;
+            int ksq = pos->king_sq[color];
+            int rook = color << 3 | ROOK;
+            int rsq = SQ_NONE;
+            bool king_side;
+            if (sq_rank(ksq) != back)
+                return fen_fail(info, fen, p, FEN_ERR_CASTLING_RIGHTS);
+            if (c == 'K' || c == 'k' || c == 'Q' || c == 'q') {
+                king_side = (c == 'K' || c == 'k');
+                if (king_side) {
+                    for (int f = 7; f > sq_file(ksq); f--)
+                        if (pos->board[sq_make(f, back)] == rook) { rsq = sq_make(f, back); break; }
+                } else {
+                    for (int f = 0; f < sq_file(ksq); f++)
+                        if (pos->board[sq_make(f, back)] == rook) { rsq = sq_make(f, back); break; }
+                }
+            } else {
+                int f = (c >= 'a') ? c - 'a' : c - 'A';
+                rsq = sq_make(f, back);
+                if (pos->board[rsq] != rook || f == sq_file(ksq))
+                    return fen_fail(info, fen, p, FEN_ERR_CASTLING_RIGHTS);
+                king_side = f > sq_file(ksq);
+                if (!chess960 && info)
+                    info->warnings |= FEN_WARN_SHREDDER;
+            }
+            if (rsq == SQ_NONE)
+                return fen_fail(info, fen, p, FEN_ERR_CASTLING_RIGHTS);
+            if (!chess960) {
+                /* Standard chess: king on e1/e8, rooks on a/h only. */
+                if (sq_file(ksq) != 4 || (sq_file(rsq) != (king_side ? 7 : 0)))
+                    return fen_fail(info, fen, p, FEN_ERR_CASTLING_RIGHTS);
+            }
+            int idx = right_index(color, king_side);
+            if (pos->castling & (1 << idx))
+                return fen_fail(info, fen, p, FEN_ERR_CASTLING_SYNTAX);
+            pos->castling |= (uint8_t)(1 << idx);
+            pos->castle_rook[idx] = (uint8_t)rsq;
+        }
+    }
+
+    /* R34: an en passant square needs an enemy pawn that just went through
+     * it with a double step: right rank, pawn in front, squares empty. */
+    if (ep != SQ_NONE) {
+        int us = pos->side;
+        int need_rank = us == WHITE ? 5 : 2;
+        int victim = ep + (us == WHITE ? -8 : 8);
+        int origin = ep + (us == WHITE ? 8 : -8);
+        if (sq_rank(ep) != need_rank || pos->board[victim] != ((us ^ 1) << 3 | PAWN) || pos->board[ep] ||
+            pos->board[origin])
+            return fen_fail(info, fen, es, FEN_ERR_EP_SQUARE);
+        pos->ep = (uint8_t)ep;
+    }
+    if (info && pos->halfmove > 2 * pos->fullmove + (pos->side == BLACK))
+        info->warnings |= FEN_WARN_HALFMOVE_HIGH;
+    finish_position(pos);
+    /* A FEN may leave the side to move in an impossible check (three
+     * checkers, or two that no single move can give): not a law of its
+     * own here, but R3 asks for a position that could be on the board. */
+    if (bb_count(pos->checkers) > 2)
+        return fen_fail(info, fen, fs[0], FEN_ERR_OPPONENT_IN_CHECK);
+    return FEN_OK;
+}
+
+void pos_startpos(Position *pos)
+{
+    static const char start[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    FenError e = pos_from_fen(pos, start, sizeof start - 1, false, NULL);
+    (void)e;
+}
+
+size_t pos_to_fen(const Position *pos, char *buf)
+{
+    static const char letters[] = " PNBRQK  pnbrqk";
+    char *o = buf;
+    for (int r = 7; r >= 0; r--) {
+        int empty = 0;
+        for (int f = 0; f < 8; f++) {
+            int pc = pos->board[sq_make(f, r)];
+            if (!pc) {
+                empty++;
+                continue;
+            }
+            if (empty)
+                *o++ = (char)('0' + empty);
+            empty = 0;
+            *o++ = letters[pc];
+        }
+        if (empty)
+            *o++ = (char)('0' + empty);
+        if (r)
+            *o++ = '/';
+    }
+    *o++ = ' ';
+    *o++ = pos->side == WHITE ? 'w' : 'b';
+    *o++ = ' ';
+    if (!pos->castling)
+        *o++ = '-';
+    for (int i = 0; i < 4; i++) {
+        if (!(pos->castling & (1 << i)))
+            continue;
+        int color = i / 2;
+        bool king_side = (i % 2) == 0;
+        int rsq = pos->castle_rook[i];
+        /* KQkq when the right's rook is the outermost on its side. */
+        bool outer = true;
+        int back = color == WHITE ? 0 : 7;
+        int ksq = pos->king_sq[color];
+        int rook = color << 3 | ROOK;
+        if (king_side) {
+            for (int f = sq_file(rsq) + 1; f < 8; f++)
+                if (pos->board[sq_make(f, back)] == rook)
+                    outer = false;
+        } else {
+            for (int f = 0; f < sq_file(rsq); f++)
+                if (pos->board[sq_make(f, back)] == rook)
+                    outer = false;
+        }
+        (void)ksq;
+        char c = outer ? (king_side ? 'K' : 'Q') : (char)('A' + sq_file(rsq));
+        *o++ = color == WHITE ? c : (char)(c + 32);
+    }
+    *o++ = ' ';
+    if (pos->ep == SQ_NONE)
+        *o++ = '-';
+    else {
+        *o++ = (char)('a' + sq_file(pos->ep));
+        *o++ = (char)('1' + sq_rank(pos->ep));
+    }
+    char num[24];
+    uint32_t vals[2] = {pos->halfmove, pos->fullmove};
+    for (int i = 0; i < 2; i++) {
+        *o++ = ' ';
+        int n = 0;
+        uint32_t v = vals[i];
+        do {
+            num[n++] = (char)('0' + v % 10);
+            v /= 10;
+        } while (v);
+        while (n)
+            *o++ = num[--n];
+    }
+    *o = '\0';
+    return (size_t)(o - buf);
+}
+
+void pos_make(const Position *pos, Move m, Position *out)
+{
+    *out = *pos;
+    int us = pos->side, them = us ^ 1;
+    int from = move_from(m), to = move_to(m), type = move_type(m);
+    int pc = pos->board[from];
+    uint64_t k = pos->key ^ zob_side ^ zob_castle[pos->castling];
+    if (pos->ep_legal)
+        k ^= zob_ep[sq_file(pos->ep)];
+    out->ep = SQ_NONE;
+    out->halfmove++;
+    if (us == BLACK)
+        out->fullmove++;
+
+    if (type == MOVE_CASTLING) {
+        /* King takes own rook: both leave, then land on the g/c and f/d files. */
+        bool king_side = to > from;
+        int kto = sq_make(king_side ? 6 : 2, sq_rank(from));
+        int rto = sq_make(king_side ? 5 : 3, sq_rank(from));
+        int rook = us << 3 | ROOK;
+        Bitboard fromto = bb_sq(from) | bb_sq(to);
+        out->by_color[us] ^= fromto;
+        out->by_type[KING] ^= bb_sq(from);
+        out->by_type[ROOK] ^= bb_sq(to);
+        out->board[from] = 0;
+        out->board[to] = 0;
+        out->board[kto] = (uint8_t)pc;
+        out->board[rto] = (uint8_t)rook;
+        out->by_color[us] |= bb_sq(kto) | bb_sq(rto);
+        out->by_type[KING] |= bb_sq(kto);
+        out->by_type[ROOK] |= bb_sq(rto);
+        out->by_type[0] = out->by_color[WHITE] | out->by_color[BLACK];
+        k ^= zob_piece[pc][from] ^ zob_piece[rook][to] ^ zob_piece[pc][kto] ^ zob_piece[rook][rto];
+        out->king_sq[us] = (uint8_t)kto;
+        out->castling &= (uint8_t)~(us == WHITE ? (CASTLE_WK | CASTLE_WQ) : (CASTLE_BK | CASTLE_BQ));
+    } else {
+        int captured = type == MOVE_EN_PASSANT ? (them << 3 | PAWN) : pos->board[to];
+        int capsq = type == MOVE_EN_PASSANT ? to + (us == WHITE ? -8 : 8) : to;
+        if (captured) {
+            out->by_color[them] ^= bb_sq(capsq);
+            out->by_type[piece_type(captured)] ^= bb_sq(capsq);
+            out->board[capsq] = 0;
+            k ^= zob_piece[captured][capsq];
+            out->halfmove = 0;
+        }
+        Bitboard fromto = bb_sq(from) | bb_sq(to);
+        out->by_color[us] ^= fromto;
+        out->by_type[piece_type(pc)] ^= fromto;
+        out->board[from] = 0;
+        out->board[to] = (uint8_t)pc;
+        k ^= zob_piece[pc][from] ^ zob_piece[pc][to];
+        if (piece_type(pc) == PAWN) {
+            out->halfmove = 0;
+            if (type == MOVE_PROMOTION) {
+                int promo = us << 3 | move_promo(m);
+                out->by_type[PAWN] ^= bb_sq(to);
+                out->by_type[move_promo(m)] |= bb_sq(to);
+                out->board[to] = (uint8_t)promo;
+                k ^= zob_piece[pc][to] ^ zob_piece[promo][to];
+            } else if ((from ^ to) == 16) {
+                out->ep = (uint8_t)((from + to) / 2);
+            }
+        } else if (piece_type(pc) == KING) {
+            out->king_sq[us] = (uint8_t)to;
+            out->castling &= (uint8_t)~(us == WHITE ? (CASTLE_WK | CASTLE_WQ) : (CASTLE_BK | CASTLE_BQ));
+        }
+        out->by_type[0] = out->by_color[WHITE] | out->by_color[BLACK];
+        /* A rook that moves or is captured takes its right with it. */
+        if (out->castling) {
+            for (int i = 0; i < 4; i++)
+                if ((out->castling & (1 << i)) && (pos->castle_rook[i] == from || pos->castle_rook[i] == to))
+                    out->castling &= (uint8_t)~(1 << i);
+        }
+    }
+    out->side = (uint8_t)them;
+    k ^= zob_castle[out->castling];
+    /* Derived state for the side now to move. */
+    int ksq = out->king_sq[them];
+    out->checkers = pos_attackers_to(out, ksq, out->by_type[0]) & out->by_color[us];
+    out->blockers = compute_blockers(out, them);
+    if (out->ep != SQ_NONE) {
+        /* Keep the square only when an enemy pawn stands beside the pawn;
+         * it enters the key only when the capture is legal (R26). */
+        if (bb_pawn_attacks(us, out->ep) & out->by_color[them] & out->by_type[PAWN]) {
+            out->ep_legal = ep_capture_legal(out);
+            if (!out->ep_legal)
+                out->ep = SQ_NONE;
+        } else {
+            out->ep = SQ_NONE;
+            out->ep_legal = false;
+        }
+    } else
+        out->ep_legal = false;
+    if (out->ep_legal)
+        k ^= zob_ep[sq_file(out->ep)];
+    out->key = k;
+}
+
+bool pos_is_consistent(const Position *pos)
+{
+    Bitboard col[2] = {0, 0}, typ[7] = {0};
+    for (int sq = 0; sq < 64; sq++) {
+        int pc = pos->board[sq];
+        if (!pc)
+            continue;
+        if (piece_type(pc) < PAWN || piece_type(pc) > KING || (pc & ~15) || (pc & 0x8 && piece_color(pc) != 1))
+            return false;
+        col[piece_color(pc)] |= bb_sq(sq);
+        typ[piece_type(pc)] |= bb_sq(sq);
+        typ[0] |= bb_sq(sq);
+    }
+    if (col[0] != pos->by_color[0] || col[1] != pos->by_color[1] || (col[0] & col[1]))
+        return false;
+    for (int t = 0; t < 7; t++)
+        if (typ[t] != pos->by_type[t])
+            return false;
+    for (int c = 0; c < 2; c++)
+        if (bb_count(col[c] & typ[KING]) != 1 || pos->king_sq[c] != bb_lsb(col[c] & typ[KING]))
+            return false;
+    for (int i = 0; i < 4; i++)
+        if (pos->castling & (1 << i)) {
+            int color = i / 2;
+            if (pos->castle_rook[i] >= 64 || pos->board[pos->castle_rook[i]] != (color << 3 | ROOK) ||
+                sq_rank(pos->king_sq[color]) != (color ? 7 : 0))
+                return false;
+        }
+    Position tmp = *pos;
+    finish_position(&tmp);
+    if (tmp.checkers != pos->checkers || tmp.blockers != pos->blockers || tmp.key != pos->key ||
+        tmp.ep_legal != pos->ep_legal)
+        return false;
+    int them = pos->side ^ 1;
+    if (pos_attackers_to(pos, pos->king_sq[them], pos->by_type[0]) & pos->by_color[pos->side])
+        return false;
+    return true;
+}

@@ -1,0 +1,662 @@
+/* san.c - SAN: resolve a move token against a position (strictly), and format canonical SAN. */
+#include "san.h"
+
+#include <string.h>
+
+enum { FORM_SAN = 0, FORM_LONG = 1, FORM_UCI = 2 };
+
+typedef struct Parsed {
+    int piece;          /* PAWN..KING */
+    int from_file;      /* -1 if not given */
+    int from_rank;      /* -1 if not given */
+    int to;
+    bool capture;       /* x written */
+    bool separator;     /* - written (long algebraic) */
+    int promo;          /* 0 none, else piece type (PAWN/KING are illegal choices) */
+    bool promo_eq;
+    bool promo_lower;
+    int castle;         /* 0, 1 king side, 2 queen side */
+    bool zeros;
+    bool pawn_letter;
+    bool piece_letter;
+} Parsed;
+
+static int piece_of_letter(char c)
+{
+    switch (c) {
+    case 'N': return KNIGHT;
+    case 'B': return BISHOP;
+    case 'R': return ROOK;
+    case 'Q': return QUEEN;
+    case 'K': return KING;
+    case 'P': return PAWN;
+    default: return 0;
+    }
+}
+
+static bool is_file(char c) { return c >= 'a' && c <= 'h'; }
+static bool is_rank(char c) { return c >= '1' && c <= '8'; }
+
+/* Strips suffix annotations, check marks and "e.p."; fills r->nag/mark/notes. */
+static size_t strip_suffixes(const char *s, size_t n, SanResult *r)
+{
+    for (int round = 0; round < 2; round++) {
+        /* Annotation glyphs: !, ?, !!, ??, !?, ?! (NAG 1-6). */
+        size_t k = 0;
+        while (k < n && k < 2 && (s[n - 1 - k] == '!' || s[n - 1 - k] == '?'))
+            k++;
+        if (k && !r->nag) {
+            char a = s[n - k], b = k == 2 ? s[n - 1] : 0;
+            int nag = 0;
+            if (k == 1)
+                nag = a == '!' ? 1 : 2;
+            else if (a == '!' && b == '!')
+                nag = 3;
+            else if (a == '?' && b == '?')
+                nag = 4;
+            else if (a == '!' && b == '?')
+                nag = 5;
+            else
+                nag = 6;
+            r->nag = nag;
+            r->notes |= SAN_NOTE_SUFFIX;
+            n -= k;
+        }
+        if (n >= 4 && memcmp(s + n - 4, "e.p.", 4) == 0) {
+            r->notes |= SAN_NOTE_EP_SUFFIX;
+            n -= 4;
+            while (n && s[n - 1] == ' ')
+                n--;
+        }
+        if (n >= 2 && s[n - 1] == '+' && s[n - 2] == '+') {
+            r->mark = 3;
+            n -= 2;
+        } else if (n >= 1 && (s[n - 1] == '+' || s[n - 1] == '#')) {
+            r->mark = s[n - 1] == '+' ? 1 : 2;
+            n -= 1;
+        }
+    }
+    return n;
+}
+
+/* Grammar of the move proper (suffixes gone).  Returns false on syntax error. */
+static bool parse_token(const char *s, size_t n, Parsed *p)
+{
+    memset(p, 0, sizeof *p);
+    p->from_file = p->from_rank = -1;
+    p->to = SQ_NONE;
+    if ((n == 3 && memcmp(s, "O-O", 3) == 0) || (n == 5 && memcmp(s, "O-O-O", 5) == 0) ||
+        (n == 3 && memcmp(s, "0-0", 3) == 0) || (n == 5 && memcmp(s, "0-0-0", 5) == 0)) {
+        p->piece = KING;
+        p->castle = n == 3 ? 1 : 2;
+        p->zeros = s[0] == '0';
+        return true;
+    }
+    size_t i = 0;
+    if (n && piece_of_letter(s[0])) {
+        p->piece = piece_of_letter(s[0]);
+        p->pawn_letter = p->piece == PAWN;
+        p->piece_letter = true;
+        i = 1;
+    } else
+        p->piece = PAWN;
+    /* Promotion suffix: [=]?[QRBNKPqrbnkp] after the destination rank. */
+    size_t end = n;
+    if (end >= 3 && !is_rank(s[end - 1])) {
+        char c = s[end - 1];
+        int pt = piece_of_letter(c);
+        if (!pt && c >= 'a' && c <= 'z' && piece_of_letter((char)(c - 32))) {
+            pt = piece_of_letter((char)(c - 32));
+            p->promo_lower = true;
+        }
+        if (!pt || !is_rank(s[end - 2 - (s[end - 2] == '=')]))
+            return false;
+        p->promo = pt;
+        end--;
+        if (s[end - 1] == '=') {
+            p->promo_eq = true;
+            end--;
+        }
+    }
+    if (end < i + 2 || !is_file(s[end - 2]) || !is_rank(s[end - 1]))
+        return false;
+    p->to = sq_make(s[end - 2] - 'a', s[end - 1] - '1');
+    end -= 2;
+    if (end > i && (s[end - 1] == 'x' || s[end - 1] == '-')) {
+        if (s[end - 1] == 'x')
+            p->capture = true;
+        else
+            p->separator = true;
+        end--;
+        if (end > i && (s[end - 1] == 'x' || s[end - 1] == '-')) {
+            /* "-x" or "x-": only the long-algebraic capture "Ng1-xf3" style is refused. */
+            return false;
+        }
+    }
+    /* Disambiguation: [file]?[rank]? */
+    if (end > i && is_file(s[i])) {
+        p->from_file = s[i] - 'a';
+        i++;
+    }
+    if (end > i && is_rank(s[i])) {
+        p->from_rank = s[i] - '1';
+        i++;
+    }
+    if (i != end)
+        return false;
+    if (p->separator && (p->from_file < 0 || p->from_rank < 0))
+        return false; /* "N-f3", "e-e4": not a notation */
+    if (p->promo && p->piece != PAWN)
+        return false;
+    return true;
+}
+
+static Bitboard attacks_of(int pt, int color, int sq, Bitboard occ)
+{
+    switch (pt) {
+    case PAWN: return bb_pawn_attacks(color, sq);
+    case KNIGHT: return bb_knight_attacks(sq);
+    case BISHOP: return bb_bishop_attacks(sq, occ);
+    case ROOK: return bb_rook_attacks(sq, occ);
+    case QUEEN: return bb_bishop_attacks(sq, occ) | bb_rook_attacks(sq, occ);
+    default: return bb_king_attacks(sq);
+    }
+}
+
+static Bitboard file_bb(int f) { return 0x0101010101010101ull << f; }
+static Bitboard rank_bb(int r) { return 0xFFull << (8 * r); }
+
+/* The pinner of a piece on `sq` pinned to its king. */
+static int pinner_of(const Position *pos, int sq)
+{
+    int us = piece_color(pos->board[sq]);
+    int ksq = pos->king_sq[us];
+    Bitboard line = bb_line(ksq, sq);
+    Bitboard occ = pos->by_type[0] ^ bb_sq(sq);
+    Bitboard sliders = pos->by_color[us ^ 1] & line &
+                       ((bb_rook_attacks(ksq, occ) & (pos->by_type[ROOK] | pos->by_type[QUEEN])) |
+                        (bb_bishop_attacks(ksq, occ) & (pos->by_type[BISHOP] | pos->by_type[QUEEN])));
+    return sliders ? bb_lsb(sliders) : SQ_NONE;
+}
+
+/* Why the pseudo-legal move m is illegal (R15, R17). */
+static void explain_illegal(const Position *pos, Move m, SanResult *r)
+{
+    int us = pos->side, from = move_from(m), to = move_to(m);
+    r->sq = from;
+    if (move_type(m) == MOVE_EN_PASSANT) {
+        if (pos->checkers && !(pos->checkers & bb_sq(to + (us == WHITE ? -8 : 8)))) {
+            r->reason = ILL_LEAVES_CHECK;
+            r->sq2 = bb_lsb(pos->checkers);
+        } else
+            r->reason = ILL_EP_DISCOVERS;
+        return;
+    }
+    if (from == pos->king_sq[us]) {
+        Bitboard att = pos_attackers_to(pos, to, pos->by_type[0] ^ bb_sq(from)) & pos->by_color[us ^ 1];
+        r->reason = ILL_KING_INTO_CHECK;
+        r->sq2 = att ? bb_lsb(att) : SQ_NONE;
+        return;
+    }
+    if ((pos->blockers & bb_sq(from)) && !(bb_line(pos->king_sq[us], from) & bb_sq(to))) {
+        r->reason = ILL_PINNED;
+        r->sq2 = pinner_of(pos, from);
+        return;
+    }
+    r->reason = ILL_LEAVES_CHECK;
+    r->sq2 = pos->checkers ? bb_lsb(pos->checkers) : SQ_NONE;
+}
+
+static SanStatus finish(SanResult *r, SanStatus st)
+{
+    r->status = st;
+    return st;
+}
+
+static int castle_index(const Position *pos, int side_flag /* 1 king side, 2 queen side */)
+{
+    return pos->side * 2 + (side_flag == 1 ? 0 : 1);
+}
+
+static SanStatus resolve_castle(const Position *pos, int which, SanResult *r)
+{
+    int us = pos->side, idx = castle_index(pos, which);
+    r->piece = KING;
+    r->sq = pos->king_sq[us];
+    if (!(pos->castling & (1 << idx))) {
+        r->reason = ILL_CASTLE_NO_RIGHT;
+        return finish(r, SAN_ILLEGAL);
+    }
+    int kfrom = pos->king_sq[us], rfrom = pos->castle_rook[idx];
+    int back = us == WHITE ? 0 : 7;
+    int kto = sq_make(which == 1 ? 6 : 2, back), rto = sq_make(which == 1 ? 5 : 3, back);
+    Bitboard span = (bb_between(kfrom, kto) | bb_between(rfrom, rto) | bb_sq(kto) | bb_sq(rto)) &
+                    ~(bb_sq(kfrom) | bb_sq(rfrom));
+    if (span & pos->by_type[0]) {
+        r->reason = ILL_CASTLE_BLOCKED;
+        r->sq2 = bb_lsb(span & pos->by_type[0]);
+        return finish(r, SAN_ILLEGAL);
+    }
+    if (pos->checkers) {
+        r->reason = ILL_CASTLE_IN_CHECK;
+        r->sq2 = bb_lsb(pos->checkers);
+        return finish(r, SAN_ILLEGAL);
+    }
+    Move m = move_new(kfrom, rfrom, MOVE_CASTLING, 0);
+    if (!pos_is_legal(pos, m)) {
+        Bitboard occ = pos->by_type[0] ^ bb_sq(kfrom) ^ bb_sq(rfrom);
+        Bitboard path = bb_between(kfrom, kto) | bb_sq(kto);
+        r->reason = ILL_CASTLE_ATTACKED;
+        while (path) {
+            int s = bb_pop(&path);
+            if (pos_square_attacked(pos, s, us ^ 1, occ)) {
+                r->sq2 = s;
+                break;
+            }
+        }
+        return finish(r, SAN_ILLEGAL);
+    }
+    r->move = m;
+    r->to = kto;
+    return finish(r, SAN_OK);
+}
+
+/* A move given by origin and destination squares (UCI or long algebraic). */
+static SanStatus resolve_from_to(const Position *pos, const Parsed *p, SanResult *r)
+{
+    int us = pos->side;
+    int from = sq_make(p->from_file, p->from_rank), to = p->to;
+    int pc = pos->board[from];
+    r->sq = from;
+    if (!pc || piece_color(pc) != us || (p->piece_letter && piece_type(pc) != p->piece)) {
+        r->reason = ILL_NO_PIECE;
+        return finish(r, SAN_ILLEGAL);
+    }
+    r->piece = piece_type(pc);
+    if (piece_type(pc) == KING) {
+        /* King two squares along its rank, or onto its own rook: castling. */
+        int idx = -1;
+        if (pos->board[to] == (us << 3 | ROOK)) {
+            for (int i = us * 2; i < us * 2 + 2; i++)
+                if ((pos->castling & (1 << i)) && pos->castle_rook[i] == to)
+                    idx = i;
+        } else if (!pos->chess960 && sq_rank(from) == sq_rank(to) && (from == 4 || from == 60) &&
+                   (to - from == 2 || from - to == 2))
+            idx = us * 2 + (to > from ? 0 : 1);
+        if (idx >= 0)
+            return resolve_castle(pos, (idx & 1) ? 2 : 1, r);
+    }
+    MoveList list;
+    gen_legal(pos, &list);
+    for (int i = 0; i < list.count; i++) {
+        Move m = list.moves[i];
+        if (move_from(m) != from || move_to(m) != to || move_type(m) == MOVE_CASTLING)
+            continue;
+        if (move_type(m) == MOVE_PROMOTION) {
+            if (!p->promo) {
+                r->reason = ILL_PROMO_MISSING;
+                return finish(r, SAN_ILLEGAL);
+            }
+            if (move_promo(m) != p->promo)
+                continue;
+        } else if (p->promo) {
+            r->reason = ILL_PROMO_RANK;
+            return finish(r, SAN_ILLEGAL);
+        }
+        r->move = m;
+        return finish(r, SAN_OK);
+    }
+    if (p->promo == KING || p->promo == PAWN) {
+        r->reason = ILL_PROMO_PIECE;
+        return finish(r, SAN_ILLEGAL);
+    }
+    /* Not legal: say why, through the pseudo-legal geometry. */
+    if (pos->board[to] && piece_color(pos->board[to]) == us) {
+        r->reason = ILL_OWN_PIECE;
+        return finish(r, SAN_ILLEGAL);
+    }
+    Bitboard reach = piece_type(pc) == PAWN ? 0 : attacks_of(piece_type(pc), us, from, pos->by_type[0]);
+    if (piece_type(pc) != PAWN && (reach & bb_sq(to))) {
+        if (pos->board[to] == ((us ^ 1) << 3 | KING)) {
+            r->reason = ILL_CAPTURES_KING;
+            return finish(r, SAN_ILLEGAL);
+        }
+        explain_illegal(pos, move_new(from, to, MOVE_NORMAL, 0), r);
+        return finish(r, SAN_ILLEGAL);
+    }
+    r->reason = ILL_NO_PIECE;
+    return finish(r, SAN_ILLEGAL);
+}
+
+/* Legal moves of piece type pt to `to` other than from `except`. */
+static Bitboard same_kind_origins(const Position *pos, int pt, int to, int except, int promo)
+{
+    int us = pos->side;
+    Bitboard origins = 0;
+    Bitboard cands = attacks_of(pt, us ^ 1, to, pos->by_type[0]) & pos->by_color[us] & pos->by_type[pt];
+    if (pt == PAWN)
+        return 0;
+    cands &= ~bb_sq(except);
+    while (cands) {
+        int f = bb_pop(&cands);
+        if (pos_is_legal(pos, move_new(f, to, MOVE_NORMAL, 0)))
+            origins |= bb_sq(f);
+    }
+    (void)promo;
+    return origins;
+}
+
+SanStatus san_parse(const Position *pos, const char *tok, size_t len, SanResult *r)
+{
+    memset(r, 0, sizeof *r);
+    r->to = r->sq = r->sq2 = SQ_NONE;
+    size_t n = strip_suffixes(tok, len, r);
+    if ((n == 2 && memcmp(tok, "--", 2) == 0) || (n == 2 && memcmp(tok, "Z0", 2) == 0) ||
+        (n == 4 && (memcmp(tok, "0000", 4) == 0 || memcmp(tok, "@@@@", 4) == 0)))
+        return finish(r, SAN_NULL_MOVE);
+    Parsed p;
+    if (n == 0 || !parse_token(tok, n, &p))
+        return finish(r, SAN_SYNTAX);
+    if (p.castle) {
+        if (p.zeros)
+            r->notes |= SAN_NOTE_CASTLE_ZEROS;
+        return resolve_castle(pos, p.castle, r);
+    }
+    int us = pos->side;
+    int to = p.to;
+    r->to = to;
+    r->piece = p.piece;
+    if (p.promo_lower)
+        r->notes |= SAN_NOTE_PROMO_LOWERCASE;
+    if (p.promo && !p.promo_eq)
+        r->notes |= SAN_NOTE_PROMO_NO_EQUALS;
+    if (p.pawn_letter)
+        r->notes |= SAN_NOTE_PAWN_LETTER;
+
+    SanStatus st;
+    if (p.from_file >= 0 && p.from_rank >= 0 &&
+        (p.separator || (!p.piece_letter && !p.capture))) {
+        /* Long algebraic (with - or x and a full origin) or UCI (bare squares). */
+        bool uci = !p.separator && !p.capture && !p.piece_letter;
+        if (uci) {
+            r->notes |= SAN_NOTE_UCI;
+            r->notes &= ~(unsigned)(SAN_NOTE_PROMO_NO_EQUALS | SAN_NOTE_PROMO_LOWERCASE);
+        } else
+            r->notes |= SAN_NOTE_LONG_ALGEBRAIC;
+        st = resolve_from_to(pos, &p, r);
+        if (st == SAN_OK && !uci && move_type(r->move) != MOVE_CASTLING) {
+            bool is_cap = pos->board[move_to(r->move)] || move_type(r->move) == MOVE_EN_PASSANT;
+            if (p.capture && !is_cap)
+                r->notes |= SAN_NOTE_CAPTURE_SURPLUS;
+        }
+        if (st == SAN_OK && p.piece_letter && p.piece == PAWN)
+            r->notes |= SAN_NOTE_PAWN_LETTER;
+        return st;
+    }
+    if (p.piece == PAWN && p.from_rank >= 0) {
+        /* "e4xd5" without a separator but with x: long algebraic pawn capture. */
+        if (p.from_file < 0)
+            return finish(r, SAN_SYNTAX);
+        r->notes |= SAN_NOTE_LONG_ALGEBRAIC;
+        return resolve_from_to(pos, &p, r);
+    }
+
+    /* R5 / R16: what stands on the destination. */
+    int target = pos->board[to];
+    if (target && piece_color(target) == us) {
+        r->reason = ILL_OWN_PIECE;
+        r->sq = to;
+        return finish(r, SAN_ILLEGAL);
+    }
+    if (target == ((us ^ 1) << 3 | KING)) {
+        r->reason = ILL_CAPTURES_KING;
+        r->sq2 = to;
+        return finish(r, SAN_ILLEGAL);
+    }
+
+    /* Candidate origins by geometry: pieces of the kind that reach `to`. */
+    Bitboard own_kind = pos->by_color[us] & pos->by_type[p.piece];
+    Bitboard cands;
+    bool is_capture = target != 0;
+    bool ep = false;
+    if (p.piece == PAWN) {
+        int up = us == WHITE ? 8 : -8;
+        int last = us == WHITE ? 7 : 0;
+        if (p.from_file >= 0 && p.from_file != sq_file(to)) {
+            /* A capture: from the adjacent file, one rank back. */
+            if (p.from_file != sq_file(to) - 1 && p.from_file != sq_file(to) + 1)
+                return finish(r, SAN_SYNTAX);
+            int from = to - up + (p.from_file - sq_file(to));
+            if (from < 0 || from > 63 || !(own_kind & bb_sq(from))) {
+                r->reason = ILL_NO_PIECE;
+                return finish(r, SAN_ILLEGAL);
+            }
+            if (!target) {
+                if (to == pos->ep && pos->ep != SQ_NONE)
+                    ep = true, is_capture = true;
+                else {
+                    r->reason = ILL_NO_EP;
+                    r->sq = from;
+                    return finish(r, SAN_ILLEGAL);
+                }
+            }
+            cands = bb_sq(from);
+            if (!p.capture)
+                r->notes |= SAN_NOTE_CAPTURE_MISSING;
+        } else {
+            /* A push: one or two squares straight ahead onto empty squares (R11). */
+            if (p.capture || target) {
+                r->reason = target ? ILL_PAWN_CAPTURE_FORWARD : ILL_NO_PIECE;
+                r->sq = to;
+                return finish(r, SAN_ILLEGAL);
+            }
+            int from1 = to - up, from2 = to - 2 * up;
+            cands = 0;
+            if (from1 >= 0 && from1 < 64 && (own_kind & bb_sq(from1)))
+                cands = bb_sq(from1);
+            else if (from1 >= 0 && from1 < 64 && !pos->board[from1] && from2 >= 0 && from2 < 64 &&
+                     sq_rank(from2) == (us == WHITE ? 1 : 6) && (own_kind & bb_sq(from2)))
+                cands = bb_sq(from2);
+            else if (from1 >= 0 && from1 < 64 && pos->board[from1] && from2 >= 0 && from2 < 64 &&
+                     sq_rank(from2) == (us == WHITE ? 1 : 6) && (own_kind & bb_sq(from2))) {
+                r->reason = ILL_NO_PIECE; /* the double step is blocked */
+                r->sq = from2;
+                r->sq2 = from1;
+                return finish(r, SAN_ILLEGAL);
+            }
+            if (p.from_file >= 0)
+                r->notes |= SAN_NOTE_OVERDISAMBIGUATED;
+        }
+        if (!cands) {
+            r->reason = ILL_NO_PIECE;
+            return finish(r, SAN_ILLEGAL);
+        }
+        if (sq_rank(to) == last) {
+            if (!p.promo) {
+                r->reason = ILL_PROMO_MISSING; /* R13: a bare "a8" never becomes a8=Q */
+                r->sq = bb_lsb(cands);
+                return finish(r, SAN_ILLEGAL);
+            }
+            if (p.promo == KING || p.promo == PAWN) {
+                r->reason = ILL_PROMO_PIECE;
+                r->sq = bb_lsb(cands);
+                return finish(r, SAN_ILLEGAL);
+            }
+        } else if (p.promo) {
+            r->reason = ILL_PROMO_RANK;
+            r->sq = bb_lsb(cands);
+            return finish(r, SAN_ILLEGAL);
+        }
+        int from = bb_lsb(cands);
+        Move m = ep ? move_new(from, to, MOVE_EN_PASSANT, 0)
+                    : p.promo ? move_new(from, to, MOVE_PROMOTION, p.promo) : move_new(from, to, MOVE_NORMAL, 0);
+        if (!pos_is_legal(pos, m)) {
+            explain_illegal(pos, m, r);
+            return finish(r, SAN_ILLEGAL);
+        }
+        if (!ep && (r->notes & SAN_NOTE_EP_SUFFIX))
+            r->notes &= ~(unsigned)SAN_NOTE_EP_SUFFIX; /* keep the note only when true */
+        r->move = m;
+        return finish(r, SAN_OK);
+    }
+
+    /* Pieces. */
+    cands = attacks_of(p.piece, us ^ 1, to, pos->by_type[0]) & own_kind;
+    if (p.from_file >= 0)
+        cands &= file_bb(p.from_file);
+    if (p.from_rank >= 0)
+        cands &= rank_bb(p.from_rank);
+    if (!cands) {
+        r->reason = ILL_NO_PIECE;
+        return finish(r, SAN_ILLEGAL);
+    }
+    Move legal[16];
+    int nlegal = 0;
+    Move first_illegal = MOVE_NONE;
+    Bitboard c = cands;
+    while (c) {
+        int from = bb_pop(&c);
+        Move m = move_new(from, to, MOVE_NORMAL, 0);
+        if (pos_is_legal(pos, m)) {
+            if (nlegal < 16)
+                legal[nlegal] = m;
+            nlegal++;
+        } else if (first_illegal == MOVE_NONE)
+            first_illegal = m;
+    }
+    if (nlegal == 0) {
+        explain_illegal(pos, first_illegal, r);
+        return finish(r, SAN_ILLEGAL);
+    }
+    if (nlegal > 1) {
+        r->ncand = nlegal < 8 ? nlegal : 8;
+        memcpy(r->cand, legal, (size_t)r->ncand * sizeof(Move));
+        return finish(r, SAN_AMBIGUOUS);
+    }
+    Move m = legal[0];
+    if (is_capture && !p.capture)
+        r->notes |= SAN_NOTE_CAPTURE_MISSING;
+    if (!is_capture && p.capture)
+        r->notes |= SAN_NOTE_CAPTURE_SURPLUS;
+    if (p.from_file >= 0 || p.from_rank >= 0) {
+        /* Compare with the minimal disambiguation among legal moves. */
+        Bitboard others = same_kind_origins(pos, p.piece, to, move_from(m), 0);
+        int from = move_from(m);
+        bool need_file = false, need_rank = false;
+        if (others) {
+            if (!(others & file_bb(sq_file(from))))
+                need_file = true;
+            else if (!(others & rank_bb(sq_rank(from))))
+                need_rank = true;
+            else
+                need_file = need_rank = true;
+        }
+        bool gave_file = p.from_file >= 0, gave_rank = p.from_rank >= 0;
+        if ((gave_file && !need_file && !(need_rank && !gave_rank)) || (gave_rank && !need_rank)) {
+            if (gave_file && gave_rank)
+                r->notes |= SAN_NOTE_LONG_ALGEBRAIC; /* Ng1f3: a full origin square, not needed */
+            else if (gave_rank && !gave_file && need_file && !need_rank)
+                r->notes |= SAN_NOTE_UNDERDISAMBIGUATED_FILE;
+            else
+                r->notes |= SAN_NOTE_OVERDISAMBIGUATED;
+        }
+    }
+    r->move = m;
+    return finish(r, SAN_OK);
+}
+
+size_t san_format_nomark(const Position *pos, Move m, char *buf)
+{
+    static const char letters[] = "  NBRQK";
+    char *o = buf;
+    int from = move_from(m), to = move_to(m);
+    if (move_type(m) == MOVE_CASTLING) {
+        memcpy(o, to > from ? "O-O" : "O-O-O", to > from ? 3 : 5);
+        o += to > from ? 3 : 5;
+        *o = '\0';
+        return (size_t)(o - buf);
+    }
+    int pt = piece_type(pos->board[from]);
+    bool capture = pos->board[to] || move_type(m) == MOVE_EN_PASSANT;
+    if (pt == PAWN) {
+        if (capture) {
+            *o++ = (char)('a' + sq_file(from));
+            *o++ = 'x';
+        }
+    } else {
+        *o++ = letters[pt];
+        Bitboard others = pt == KING ? 0 : same_kind_origins(pos, pt, to, from, 0);
+        if (others) {
+            if (!(others & file_bb(sq_file(from))))
+                *o++ = (char)('a' + sq_file(from));
+            else if (!(others & rank_bb(sq_rank(from))))
+                *o++ = (char)('1' + sq_rank(from));
+            else {
+                *o++ = (char)('a' + sq_file(from));
+                *o++ = (char)('1' + sq_rank(from));
+            }
+        }
+        if (capture)
+            *o++ = 'x';
+    }
+    *o++ = (char)('a' + sq_file(to));
+    *o++ = (char)('1' + sq_rank(to));
+    if (move_type(m) == MOVE_PROMOTION) {
+        *o++ = '=';
+        *o++ = letters[move_promo(m)];
+    }
+    *o = '\0';
+    return (size_t)(o - buf);
+}
+
+size_t san_format(const Position *pos, Move m, char *buf)
+{
+    size_t n = san_format_nomark(pos, m, buf);
+    Position next;
+    pos_make(pos, m, &next);
+    if (next.checkers) {
+        buf[n++] = pos_has_legal_move(&next) ? '+' : '#';
+        buf[n] = '\0';
+    }
+    return n;
+}
+
+size_t move_to_uci(const Position *pos, Move m, char *buf)
+{
+    int from = move_from(m), to = move_to(m);
+    if (move_type(m) == MOVE_CASTLING && !pos->chess960)
+        to = sq_make(to > from ? 6 : 2, sq_rank(from));
+    buf[0] = (char)('a' + sq_file(from));
+    buf[1] = (char)('1' + sq_rank(from));
+    buf[2] = (char)('a' + sq_file(to));
+    buf[3] = (char)('1' + sq_rank(to));
+    size_t n = 4;
+    if (move_type(m) == MOVE_PROMOTION)
+        buf[n++] = "nbrq"[move_promo(m) - KNIGHT];
+    buf[n] = '\0';
+    return n;
+}
+
+const char *san_illegal_text(SanIllegal r)
+{
+    switch (r) {
+    case ILL_NONE: return "legal";
+    case ILL_NO_PIECE: return "no such piece can reach the square";
+    case ILL_OWN_PIECE: return "the square is occupied by a piece of the mover's own colour";
+    case ILL_CAPTURES_KING: return "a king is never captured";
+    case ILL_PINNED: return "the piece is pinned to its king";
+    case ILL_LEAVES_CHECK: return "the move does not answer the check";
+    case ILL_KING_INTO_CHECK: return "the king would stand in check";
+    case ILL_EP_DISCOVERS: return "the en passant capture would expose the king to check";
+    case ILL_CASTLE_NO_RIGHT: return "the castling right is lost";
+    case ILL_CASTLE_BLOCKED: return "a square between king and rook is occupied";
+    case ILL_CASTLE_IN_CHECK: return "the king is in check";
+    case ILL_CASTLE_ATTACKED: return "the king would cross or land on an attacked square";
+    case ILL_NO_EP: return "there is nothing to capture there and no en passant is available";
+    case ILL_PROMO_MISSING: return "a pawn reaching the last rank must promote (=Q, =R, =B or =N)";
+    case ILL_PROMO_PIECE: return "a pawn promotes only to a queen, rook, bishop or knight";
+    case ILL_PROMO_RANK: return "a promotion piece is given but the pawn does not reach the last rank";
+    case ILL_PAWN_CAPTURE_FORWARD: return "a pawn cannot move straight onto an occupied square";
+    }
+    return "illegal";
+}
