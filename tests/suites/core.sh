@@ -5,7 +5,7 @@
 # Ends with one combined "N passed, N failed" line; exits non-zero on any failure.
 BIN=${BIN:-.}
 if [ -n "${SANITIZED:-}" ] && [ "${SANITIZED:-}" != 0 ]; then
-    std_depth=2; c960_depth=3; stride=16
+    std_depth=3; c960_depth=3; stride=8
 else
     std_depth=3; c960_depth=4; stride=4
 fi
