@@ -1,0 +1,798 @@
+/* game.c - replays a parsed game through the rules core and adjudicates its result. */
+#include "game.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chess.h"
+#include "san.h"
+
+/* One line of play: the main line or a variation being replayed. */
+typedef struct Line {
+    Position cur;          /* position now */
+    Position prev;         /* position before the last move (a variation starts here) */
+    uint32_t ply;          /* ply number of the last move played */
+    bool has_prev;
+    bool stopped;          /* an error ended this line's replay */
+    bool number_warned;    /* one move-number warning per line is enough */
+    int ended;             /* automatic ending (Reason + 1), 0 if none */
+    uint32_t ended_ply;
+    char ended_move[48];
+} Line;
+
+typedef struct Scratch {
+    Line lines[PGN_MAX_DEPTH + 2];
+    uint64_t *keys;        /* main-line position keys since the start, index = ply */
+    size_t keys_cap;
+} Scratch;
+
+static const char *const reason_slugs[REASON_COUNT] = {
+    "checkmate", "stalemate", "dead-position", "fivefold-repetition", "seventy-five-moves",
+    "threefold-repetition", "fifty-moves", "time-forfeit", "no-mating-material", "unverified",
+    "unfinished", "invalid",
+};
+
+const char *reason_slug(Reason r) { return r < REASON_COUNT ? reason_slugs[r] : "invalid"; }
+
+const char *result_text(PgnResult r)
+{
+    switch (r) {
+    case PGN_RES_WHITE: return "1-0";
+    case PGN_RES_BLACK: return "0-1";
+    case PGN_RES_DRAW: return "1/2-1/2";
+    case PGN_RES_UNKNOWN: return "*";
+    default: return "";
+    }
+}
+
+void check_options_default(CheckOptions *o)
+{
+    memset(o, 0, sizeof *o);
+    for (int i = 0; i < D_COUNT; i++)
+        o->severity[i] = diag_info[i].severity;
+}
+
+void game_report_init(GameReport *rep)
+{
+    memset(rep, 0, sizeof *rep);
+}
+
+void game_report_free(GameReport *rep)
+{
+    Scratch *s = rep->priv;
+    if (s)
+        free(s->keys);
+    free(s);
+    free(rep->diags);
+    memset(rep, 0, sizeof *rep);
+}
+
+typedef struct Ctx {
+    const PgnGame *g;
+    const CheckOptions *opt;
+    GameReport *rep;
+    Scratch *s;
+    bool chess960;
+} Ctx;
+
+static void add_diag(Ctx *c, DiagCode code, PgnPos pos, uint32_t ply, const char *move, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
+
+static void add_diag(Ctx *c, DiagCode code, PgnPos pos, uint32_t ply, const char *move, const char *fmt, ...)
+{
+    Severity sev = c->opt->severity[code];
+    if (sev == SEV_NONE)
+        return;
+    GameReport *rep = c->rep;
+    rep->counts[sev]++;
+    if (rep->ndiags >= GAME_MAX_DIAGS) {
+        rep->dropped++;
+        return;
+    }
+    Diag *d = &rep->diags[rep->ndiags++];
+    d->code = code;
+    d->severity = sev;
+    d->pos = pos;
+    d->ply = (int32_t)ply;
+    snprintf(d->move, sizeof d->move, "%s", move ? move : "");
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(d->msg, sizeof d->msg, fmt, ap);
+    va_end(ap);
+}
+
+static const char *piece_name(int pt)
+{
+    static const char *const names[] = {"piece", "pawn", "knight", "bishop", "rook", "queen", "king"};
+    return pt >= 0 && pt <= KING ? names[pt] : "piece";
+}
+
+static const char *color_name(int c) { return c == WHITE ? "White" : "Black"; }
+
+static void sq_name(int sq, char out[3])
+{
+    if (sq < 0 || sq >= 64) {
+        out[0] = '?';
+        out[1] = '?';
+    } else {
+        out[0] = (char)('a' + sq_file(sq));
+        out[1] = (char)('1' + sq_rank(sq));
+    }
+    out[2] = '\0';
+}
+
+/* "the knight on c3" */
+static void describe(const Position *pos, int sq, char *buf, size_t cap)
+{
+    char s[3];
+    sq_name(sq, s);
+    if (sq < 0 || sq >= 64 || !pos->board[sq])
+        snprintf(buf, cap, "%s", s);
+    else
+        snprintf(buf, cap, "the %s on %s", piece_name(piece_type(pos->board[sq])), s);
+}
+
+/* "12. Nf3" or "12... Nf3" for messages. */
+static void move_label(const Position *before, const char *text, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "%u%s %s", (unsigned)before->fullmove, before->side == WHITE ? "." : "...", text);
+}
+
+static const char *tag_value(const PgnGame *g, const char *name, const PgnTag **tag)
+{
+    for (size_t i = 0; i < g->ntags; i++)
+        if (strcmp(g->tags[i].name, name) == 0) {
+            if (tag)
+                *tag = &g->tags[i];
+            return g->tags[i].value;
+        }
+    if (tag)
+        *tag = NULL;
+    return NULL;
+}
+
+static bool ieq(const char *a, const char *b)
+{
+    for (; *a && *b; a++, b++) {
+        char x = *a, y = *b;
+        if (x >= 'A' && x <= 'Z')
+            x = (char)(x + 32);
+        if (y >= 'A' && y <= 'Z')
+            y = (char)(y + 32);
+        if (x != y)
+            return false;
+    }
+    return *a == *b;
+}
+
+/* Variant tag: 0 standard, 1 Chess960, -1 not checked. */
+static int classify_variant(const char *v)
+{
+    if (!v)
+        return 0;
+    char norm[64];
+    size_t n = 0;
+    for (const char *p = v; *p && n + 1 < sizeof norm; p++) {
+        char ch = *p;
+        if (ch == ' ' || ch == '-' || ch == '_')
+            continue;
+        if (ch >= 'A' && ch <= 'Z')
+            ch = (char)(ch + 32);
+        norm[n++] = ch;
+    }
+    norm[n] = '\0';
+    if (n == 0 || !strcmp(norm, "standard") || !strcmp(norm, "chess") || !strcmp(norm, "normal") ||
+        !strcmp(norm, "fromposition") || !strcmp(norm, "orthodox"))
+        return 0;
+    if (!strcmp(norm, "chess960") || !strcmp(norm, "960") || !strcmp(norm, "fischerandom") ||
+        !strcmp(norm, "fischerrandom") || !strcmp(norm, "freestyle") || !strcmp(norm, "frc") ||
+        !strcmp(norm, "fischerrandomchess") || !strcmp(norm, "freestylechess"))
+        return 1;
+    return -1;
+}
+
+static PgnResult parse_result(const char *v)
+{
+    if (!v)
+        return PGN_RES_NONE;
+    if (!strcmp(v, "1-0"))
+        return PGN_RES_WHITE;
+    if (!strcmp(v, "0-1"))
+        return PGN_RES_BLACK;
+    if (!strcmp(v, "1/2-1/2"))
+        return PGN_RES_DRAW;
+    if (!strcmp(v, "*"))
+        return PGN_RES_UNKNOWN;
+    return PGN_RES_NONE;
+}
+
+static void note_notation(Ctx *c, const SanResult *r, const PgnElem *e, uint32_t ply, const char *label)
+{
+    static const struct {
+        unsigned bit;
+        DiagCode code;
+        const char *text;
+    } notes[] = {
+        {SAN_NOTE_CASTLE_ZEROS, D_CASTLE_ZEROS, "castling is written with the letter O, not zeros"},
+        {SAN_NOTE_PROMO_NO_EQUALS, D_PROMO_NO_EQUALS, "a promotion is written with = before the piece"},
+        {SAN_NOTE_PROMO_LOWERCASE, D_PROMO_LOWERCASE, "the promotion piece letter should be upper case"},
+        {SAN_NOTE_CAPTURE_MISSING, D_CAPTURE_MARK_MISSING, "the move captures but has no x"},
+        {SAN_NOTE_CAPTURE_SURPLUS, D_CAPTURE_MARK_SURPLUS, "x written but the move captures nothing"},
+        {SAN_NOTE_OVERDISAMBIGUATED, D_OVERDISAMBIGUATED, "more of the origin square is given than needed"},
+        {SAN_NOTE_UNDERDISAMBIGUATED_FILE, D_OVERDISAMBIGUATED, "the origin rank is given where the file is the standard choice"},
+        {SAN_NOTE_LONG_ALGEBRAIC, D_LONG_ALGEBRAIC, "long algebraic notation"},
+        {SAN_NOTE_UCI, D_UCI_MOVE, "UCI coordinate notation"},
+        {SAN_NOTE_SUFFIX, D_SUFFIX_ANNOTATION, "a suffix annotation is attached to the move"},
+        {SAN_NOTE_EP_SUFFIX, D_EP_SUFFIX, "\"e.p.\" is not part of SAN"},
+        {SAN_NOTE_PAWN_LETTER, D_PAWN_LETTER, "pawn moves are written without P"},
+    };
+    for (size_t i = 0; i < sizeof notes / sizeof notes[0]; i++)
+        if (r->notes & notes[i].bit)
+            add_diag(c, notes[i].code, e->pos, ply, e->text, "%s: %s", label, notes[i].text);
+}
+
+static void report_bad_move(Ctx *c, const Position *pos, const SanResult *r, const PgnElem *e, uint32_t ply,
+                            const char *label, bool in_variation)
+{
+    char a[48], b[48], sq[3];
+    int us = pos->side;
+    switch (r->status) {
+    case SAN_SYNTAX: {
+        const char *hint = "";
+        char first = e->text[0];
+        if (first == 'o' || first == 'O')
+            hint = " (castling is O-O or O-O-O with capital letters O)";
+        else if (first == 'n' || first == 'r' || first == 'q' || first == 'k')
+            hint = " (piece letters are upper case: K, Q, R, B, N)";
+        else if (first == 'S' || first == 'L' || first == 'T' || first == 'D' || first == 'C' || first == 'F')
+            hint = " (SAN uses the English piece letters K, Q, R, B, N)";
+        if (e->truncated)
+            add_diag(c, D_BAD_MOVE, e->pos, ply, e->text, "%s...: a token too long to be a move", label);
+        else
+            add_diag(c, D_BAD_MOVE, e->pos, ply, e->text, "%s: not a move%s", label, hint);
+        break;
+    }
+    case SAN_NULL_MOVE:
+        if (in_variation)
+            add_diag(c, D_NULL_MOVE_VARIATION, e->pos, ply, e->text,
+                     "%s: a null move; the rest of this variation is not checked", label);
+        else
+            add_diag(c, D_NULL_MOVE, e->pos, ply, e->text, "%s: a null move is not a legal move (R4)", label);
+        break;
+    case SAN_AMBIGUOUS: {
+        char list[96] = "";
+        size_t used = 0;
+        for (int i = 0; i < r->ncand; i++) {
+            char san[16];
+            san_format_nomark(pos, r->cand[i], san);
+            int w = snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", san);
+            if (w < 0 || (size_t)w >= sizeof list - used)
+                break;
+            used += (size_t)w;
+        }
+        add_diag(c, D_AMBIGUOUS_MOVE, e->pos, ply, e->text, "%s is ambiguous: it could be %s", label, list);
+        break;
+    }
+    case SAN_ILLEGAL:
+    default: {
+        const char *law = "";
+        char msg[128];
+        switch (r->reason) {
+        case ILL_NO_PIECE:
+            sq_name(r->to, sq);
+            if (r->piece == PAWN && r->sq2 != SQ_NONE) {
+                describe(pos, r->sq2, b, sizeof b);
+                snprintf(msg, sizeof msg, "the pawn cannot advance two squares: %s is in the way", b);
+            } else if (r->to != SQ_NONE)
+                snprintf(msg, sizeof msg, "no %s %s can move to %s", us == WHITE ? "white" : "black",
+                         piece_name(r->piece), sq);
+            else
+                snprintf(msg, sizeof msg, "no %s piece stands on the origin square", us == WHITE ? "white" : "black");
+            law = r->piece == KNIGHT ? " (R10)" : r->piece == BISHOP ? " (R8)" : r->piece == ROOK ? " (R7)"
+                : r->piece == QUEEN ? " (R9)" : r->piece == KING ? " (R6)" : " (R11)";
+            break;
+        case ILL_OWN_PIECE:
+            describe(pos, r->sq != SQ_NONE ? r->sq : r->to, a, sizeof a);
+            snprintf(msg, sizeof msg, "%s is %s's own", a, color_name(us));
+            law = " (R5)";
+            break;
+        case ILL_CAPTURES_KING:
+            snprintf(msg, sizeof msg, "it would capture the %s king, which is never captured",
+                     us == WHITE ? "black" : "white");
+            law = " (R16)";
+            break;
+        case ILL_PINNED:
+            describe(pos, r->sq, a, sizeof a);
+            describe(pos, r->sq2, b, sizeof b);
+            sq_name(pos->king_sq[us], sq);
+            snprintf(msg, sizeof msg, "%s is pinned to the king on %s by %s", a, sq, b);
+            law = " (R15)";
+            break;
+        case ILL_LEAVES_CHECK:
+            describe(pos, r->sq2, b, sizeof b);
+            if (pos->checkers & (pos->checkers - 1))
+                snprintf(msg, sizeof msg, "%s is in double check and only a king move answers it", color_name(us));
+            else
+                snprintf(msg, sizeof msg, "%s is in check from %s and this move does not answer it",
+                         color_name(us), b);
+            law = " (R17)";
+            break;
+        case ILL_KING_INTO_CHECK:
+            sq_name(r->to, sq);
+            describe(pos, r->sq2, b, sizeof b);
+            snprintf(msg, sizeof msg, "the king would be in check on %s from %s", sq, b);
+            law = " (R15)";
+            break;
+        case ILL_EP_DISCOVERS:
+            snprintf(msg, sizeof msg, "the en passant capture would expose %s's king to check", color_name(us));
+            law = " (R15)";
+            break;
+        case ILL_CASTLE_NO_RIGHT:
+            snprintf(msg, sizeof msg, "%s has no right to castle on that side any more (king or rook has moved)",
+                     color_name(us));
+            law = " (R14)";
+            break;
+        case ILL_CASTLE_BLOCKED:
+            describe(pos, r->sq2, b, sizeof b);
+            snprintf(msg, sizeof msg, "castling is blocked by %s", b);
+            law = " (R14)";
+            break;
+        case ILL_CASTLE_IN_CHECK:
+            describe(pos, r->sq2, b, sizeof b);
+            snprintf(msg, sizeof msg, "the king may not castle out of check (from %s)", b);
+            law = " (R14)";
+            break;
+        case ILL_CASTLE_ATTACKED:
+            sq_name(r->sq2, sq);
+            snprintf(msg, sizeof msg, "the king would cross or land on %s, which is attacked", sq);
+            law = " (R14)";
+            break;
+        case ILL_NO_EP:
+            sq_name(r->to, sq);
+            snprintf(msg, sizeof msg, "there is nothing to capture on %s and no en passant capture is possible", sq);
+            law = " (R12)";
+            break;
+        case ILL_PROMO_MISSING:
+            sq_name(r->to, sq);
+            snprintf(msg, sizeof msg, "a pawn reaching the last rank must promote (%s=Q, =R, =B or =N)", sq);
+            law = " (R13)";
+            break;
+        case ILL_PROMO_PIECE:
+            snprintf(msg, sizeof msg, "a pawn promotes only to a queen, rook, bishop or knight");
+            law = " (R13)";
+            break;
+        case ILL_PROMO_RANK:
+            snprintf(msg, sizeof msg, "a promotion piece is given but the pawn does not reach the last rank");
+            law = " (R13)";
+            break;
+        case ILL_PAWN_CAPTURE_FORWARD:
+            sq_name(r->to, sq);
+            snprintf(msg, sizeof msg, "a pawn cannot move straight onto the occupied square %s", sq);
+            law = " (R11)";
+            break;
+        default:
+            snprintf(msg, sizeof msg, "%s", san_illegal_text(r->reason));
+            break;
+        }
+        add_diag(c, D_ILLEGAL_MOVE, e->pos, ply, e->text, "%s: illegal: %s%s", label, msg, law);
+        break;
+    }
+    }
+}
+
+static const char *ending_text(int reason)
+{
+    switch (reason) {
+    case REASON_CHECKMATE: return "checkmate";
+    case REASON_STALEMATE: return "stalemate";
+    case REASON_DEAD_POSITION: return "a dead position (no mating material)";
+    case REASON_FIVEFOLD: return "fivefold repetition";
+    case REASON_SEVENTY_FIVE: return "the 75-move rule";
+    default: return "the end of the game";
+    }
+}
+
+/* Counts occurrences of the current main-line key among earlier positions
+ * that could repeat it (same side to move, since the last irreversible move). */
+static int repetitions(const Scratch *s, uint32_t ply, uint32_t halfmove)
+{
+    uint64_t key = s->keys[ply];
+    int n = 1;
+    uint32_t lim = halfmove < ply ? halfmove : ply;
+    for (uint32_t back = 2; back <= lim; back += 2)
+        if (s->keys[ply - back] == key)
+            n++;
+    return n;
+}
+
+typedef struct Claims {
+    uint32_t threefold_ply;   /* first ply completing a threefold repetition, 0 none */
+    uint32_t fifty_ply;       /* first ply reaching 50 moves each without capture or pawn move */
+} Claims;
+
+/* Plays one move token in line L.  Returns false when the line stops. */
+static bool play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl)
+{
+    char label[48];
+    uint32_t ply = L->ply + 1;
+    move_label(&L->cur, e->text, label, sizeof label);
+    if (L->ended) {
+        add_diag(c, D_MOVES_AFTER_END, e->pos, ply, e->text, "%s: the game was already over by %s after %s (ply %u)",
+                 label, ending_text(L->ended - 1), L->ended_move, (unsigned)L->ended_ply);
+        return false;
+    }
+    if (e->number >= 0 && !L->number_warned && (uint32_t)e->number != L->cur.fullmove) {
+        L->number_warned = true;
+        add_diag(c, D_MOVE_NUMBER, e->pos, ply, e->text, "move number %d, but this is move %u of %s", (int)e->number,
+                 (unsigned)L->cur.fullmove, color_name(L->cur.side));
+    }
+    SanResult r;
+    if (e->truncated || san_parse(&L->cur, e->text, e->len, &r) != SAN_OK) {
+        if (e->truncated)
+            r.status = SAN_SYNTAX;
+        report_bad_move(c, &L->cur, &r, e, ply, label, !main_line);
+        return false;
+    }
+    note_notation(c, &r, e, ply, label);
+    L->prev = L->cur;
+    L->has_prev = true;
+    pos_make(&L->prev, r.move, &L->cur);
+    L->ply = ply;
+    Position *p = &L->cur;
+    /* R20/R21: is the side now to move mated or stalemated? */
+    bool any = pos_has_legal_move(p);
+    bool mate = p->checkers && !any;
+    /* R42: the check and mate marks. */
+    if (mate && r.mark != 2)
+        add_diag(c, D_MATE_MARK_MISSING, e->pos, ply, e->text, "%s: the move gives checkmate but is marked %s", label,
+                 r.mark == 1 ? "+ instead of #" : "with no #");
+    else if (!mate && p->checkers && r.mark == 0)
+        add_diag(c, D_CHECK_MARK_MISSING, e->pos, ply, e->text, "%s: the move gives check but has no +", label);
+    else if (!mate && p->checkers && r.mark == 2)
+        add_diag(c, D_MATE_MARK_WRONG, e->pos, ply, e->text, "%s: marked # but it is only check", label);
+    else if (!p->checkers && r.mark)
+        add_diag(c, D_CHECK_MARK_WRONG, e->pos, ply, e->text, "%s: marked %s but the move gives no check", label,
+                 r.mark == 2 ? "#" : "+");
+
+    int ended = 0;
+    if (mate)
+        ended = REASON_CHECKMATE + 1;
+    else if (!any)
+        ended = REASON_STALEMATE + 1;
+    else if (pos_insufficient_material(p))
+        ended = REASON_DEAD_POSITION + 1;
+    if (main_line) {
+        Scratch *s = c->s;
+        if (ply >= s->keys_cap) {
+            size_t cap = s->keys_cap * 2;
+            uint64_t *k = realloc(s->keys, cap * sizeof *k);
+            if (!k)
+                return false;
+            s->keys = k;
+            s->keys_cap = cap;
+        }
+        s->keys[ply] = p->key;
+        if (!ended && p->halfmove >= 8) {
+            int reps = repetitions(s, ply, p->halfmove);
+            if (reps >= 5)
+                ended = REASON_FIVEFOLD + 1; /* FIDE 9.6.1 */
+            if (reps >= 3 && !cl->threefold_ply) {
+                cl->threefold_ply = ply;
+                add_diag(c, D_THREEFOLD, e->pos, ply, e->text,
+                         "%s: the position occurs for the third time; a draw could be claimed (R27)", label);
+            }
+        }
+        if (p->halfmove >= 100 && !cl->fifty_ply) {
+            cl->fifty_ply = ply;
+            add_diag(c, D_FIFTY_MOVES, e->pos, ply, e->text,
+                     "%s: 50 moves by each side without capture or pawn move; a draw could be claimed (R27)", label);
+        }
+    }
+    /* FIDE 9.6.2: a mate on the last move beats the 75-move rule. */
+    if (!ended && p->halfmove >= 150)
+        ended = REASON_SEVENTY_FIVE + 1;
+    if (ended) {
+        L->ended = ended;
+        L->ended_ply = ply;
+        snprintf(L->ended_move, sizeof L->ended_move, "%s", label);
+    }
+    return true;
+}
+
+static int diag_cmp(const void *a, const void *b)
+{
+    const Diag *x = a, *y = b;
+    if (x->pos.offset != y->pos.offset)
+        return x->pos.offset < y->pos.offset ? -1 : 1;
+    return 0;
+}
+
+static void sort_diags(GameReport *rep)
+{
+    /* Stable insertion sort: diagnostics arrive almost in order. */
+    for (size_t i = 1; i < rep->ndiags; i++) {
+        Diag tmp = rep->diags[i];
+        size_t j = i;
+        while (j > 0 && diag_cmp(&rep->diags[j - 1], &tmp) > 0) {
+            rep->diags[j] = rep->diags[j - 1];
+            j--;
+        }
+        rep->diags[j] = tmp;
+    }
+}
+
+static void set_outcome(GameReport *rep, PgnResult r, Reason why)
+{
+    rep->outcome_known = true;
+    rep->outcome = r;
+    rep->reason = why;
+}
+
+void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
+{
+    Scratch *s = rep->priv;
+    Diag *diags = rep->diags;
+    if (!s) {
+        s = calloc(1, sizeof *s);
+        diags = calloc(GAME_MAX_DIAGS, sizeof *diags);
+        if (s) {
+            s->keys_cap = 1024;
+            s->keys = malloc(s->keys_cap * sizeof *s->keys);
+        }
+        if (!s || !diags || !s->keys) {
+            if (s)
+                free(s->keys);
+            free(s);
+            free(diags);
+            memset(rep, 0, sizeof *rep);
+            rep->game = g;
+            rep->status = STATUS_ERROR;
+            rep->reason = REASON_INVALID;
+            return;
+        }
+    }
+    memset(rep, 0, sizeof *rep);
+    rep->priv = s;
+    rep->diags = diags;
+    rep->game = g;
+    Ctx c = {g, opt, rep, s, false};
+
+    /* The reader's findings first (with the user's severities). */
+    for (size_t i = 0; i < g->ndiags; i++) {
+        const Diag *d = &g->diags[i];
+        Severity sev = opt->severity[d->code];
+        if (sev == SEV_NONE)
+            continue;
+        rep->counts[sev]++;
+        if (rep->ndiags < GAME_MAX_DIAGS) {
+            rep->diags[rep->ndiags] = *d;
+            rep->diags[rep->ndiags++].severity = sev;
+        } else
+            rep->dropped++;
+    }
+    rep->dropped += g->ndiags_dropped;
+
+    /* Tags. */
+    const PgnTag *rt, *fen_tag, *setup_tag, *pc_tag;
+    const char *result_tag = tag_value(g, "Result", &rt);
+    rep->result_tag = result_tag;
+    PgnResult tag_res = parse_result(result_tag);
+    if (result_tag && tag_res == PGN_RES_NONE)
+        add_diag(&c, D_BAD_RESULT_TAG, rt->value_pos, 0, NULL, "Result \"%.40s\" is not 1-0, 0-1, 1/2-1/2 or *",
+                 result_tag);
+    {
+        static const char *const roster[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+        char missing[96] = "";
+        size_t used = 0;
+        for (int i = 0; i < 7; i++)
+            if (!tag_value(g, roster[i], NULL)) {
+                int w = snprintf(missing + used, sizeof missing - used, "%s%s", used ? ", " : "", roster[i]);
+                if (w > 0 && (size_t)w < sizeof missing - used)
+                    used += (size_t)w;
+            }
+        if (used)
+            add_diag(&c, D_MISSING_TAG, g->start, 0, NULL, "the Seven Tag Roster lacks %s", missing);
+    }
+    rep->declared = g->result != PGN_RES_NONE ? g->result : tag_res;
+    PgnPos result_pos = g->result != PGN_RES_NONE ? g->result_pos : (rt ? rt->value_pos : g->start);
+    if (g->result != PGN_RES_NONE && tag_res != PGN_RES_NONE && g->result != tag_res)
+        add_diag(&c, D_RESULT_MISMATCH, g->result_pos, 0, NULL,
+                 "the termination marker %s disagrees with the Result tag %s (R40)", result_text(g->result),
+                 result_text(tag_res));
+
+    int variant = classify_variant(tag_value(g, "Variant", NULL));
+    if (variant < 0) {
+        const PgnTag *vt;
+        tag_value(g, "Variant", &vt);
+        add_diag(&c, D_VARIANT_SKIPPED, vt->pos, 0, NULL, "variant \"%.40s\" is not checked", vt->value);
+        rep->status = STATUS_SKIPPED;
+        rep->outcome_known = rep->declared != PGN_RES_NONE;
+        rep->outcome = rep->declared;
+        rep->reason = REASON_UNVERIFIED;
+        sort_diags(rep);
+        return;
+    }
+    c.chess960 = variant == 1;
+
+    /* Start position (R3). */
+    Line *main_line = &s->lines[0];
+    memset(main_line, 0, sizeof *main_line);
+    bool valid = !g->syntax_error;
+    const char *fen = tag_value(g, "FEN", &fen_tag);
+    const char *setup = tag_value(g, "SetUp", &setup_tag);
+    if (setup && strcmp(setup, "1") && strcmp(setup, "0"))
+        add_diag(&c, D_SETUP_WITHOUT_FEN, setup_tag->value_pos, 0, NULL, "SetUp \"%.20s\" is neither \"0\" nor \"1\"",
+                 setup);
+    if (setup && !strcmp(setup, "1") && !fen) {
+        add_diag(&c, D_SETUP_WITHOUT_FEN, setup_tag->value_pos, 0, NULL,
+                 "SetUp \"1\" without a FEN tag: the game is replayed from the standard position");
+    }
+    if (fen && (!setup || strcmp(setup, "1")))
+        add_diag(&c, D_FEN_WITHOUT_SETUP, fen_tag->pos, 0, NULL, "a FEN tag without SetUp \"1\"; the FEN is used (R3)");
+    if (fen) {
+        FenInfo info;
+        FenError fe = pos_from_fen(&main_line->cur, fen, strlen(fen), c.chess960, &info);
+        if (fe != FEN_OK && !c.chess960 && fe == FEN_ERR_CASTLING_RIGHTS) {
+            /* A standard game whose FEN castling only makes sense in Chess960. */
+            Position tmp;
+            if (pos_from_fen(&tmp, fen, strlen(fen), true, NULL) == FEN_OK)
+                add_diag(&c, D_CHESS960_CASTLING, fen_tag->value_pos, 0, NULL,
+                         "these castling rights are valid only in Chess960: is a Variant tag missing?");
+        }
+        PgnPos at = fen_tag->value_pos;
+        if (fe != FEN_OK) {
+            at.offset += (uint64_t)info.column + 1;
+            at.col += (uint32_t)info.column + 1;
+            add_diag(&c, D_BAD_FEN, at, 0, NULL, "FEN \"%.60s\": %s", fen, fen_error_text(fe));
+            rep->status = STATUS_ERROR;
+            rep->reason = REASON_INVALID;
+            rep->plies = 0;
+            snprintf(rep->fen, sizeof rep->fen, "%s", "");
+            goto finish;
+        }
+        if (info.warnings & (FEN_WARN_NO_COUNTERS | FEN_WARN_FULLMOVE_ZERO | FEN_WARN_HALFMOVE_HIGH))
+            add_diag(&c, D_FEN_WARNING, at, 0, NULL, "FEN \"%.60s\": %s", fen,
+                     (info.warnings & FEN_WARN_NO_COUNTERS) ? "the halfmove and fullmove counters are missing (R35)"
+                     : (info.warnings & FEN_WARN_FULLMOVE_ZERO) ? "fullmove number 0; taken as 1 (R35)"
+                                                                : "the halfmove clock is larger than the game so far allows (R35)");
+    } else {
+        pos_startpos(&main_line->cur);
+        main_line->cur.chess960 = c.chess960;
+    }
+    s->keys[0] = main_line->cur.key;
+
+    {
+        Claims cl = {0, 0};
+        int depth = 0;
+        Line *lines = s->lines;
+        for (size_t i = 0; i < g->nelems; i++) {
+            const PgnElem *e = &g->elems[i];
+            if (e->kind == PGN_EL_VAR_START) {
+                depth++;
+                if (depth > PGN_MAX_DEPTH)
+                    continue;
+                Line *parent = &lines[depth - 1], *child = &lines[depth];
+                memset(child, 0, sizeof *child);
+                if (opt->no_variations || parent->stopped || !parent->has_prev) {
+                    child->stopped = true;
+                    if (!opt->no_variations && !parent->stopped && !parent->has_prev)
+                        add_diag(&c, D_SYNTAX, e->pos, 0, NULL, "a variation before any move it could replace");
+                    continue;
+                }
+                child->cur = parent->prev;
+                child->ply = parent->ply - 1;
+                continue;
+            }
+            if (e->kind == PGN_EL_VAR_END) {
+                if (depth > 0)
+                    depth--;
+                continue;
+            }
+            if (depth > PGN_MAX_DEPTH)
+                continue;
+            Line *L = &lines[depth];
+            if (L->stopped)
+                continue;
+            if (!play(&c, L, e, depth == 0, &cl)) {
+                L->stopped = true;
+                if (depth == 0)
+                    valid = false;
+            }
+        }
+
+        rep->plies = main_line->ply;
+        pos_to_fen(&main_line->cur, rep->fen);
+        if (!valid) {
+            rep->reason = REASON_INVALID;
+            goto finish;
+        }
+
+        /* Adjudication (R20-R29, R40-R44). */
+        const Position *fin = &main_line->cur;
+        PgnResult declared = rep->declared;
+        const char *term = tag_value(g, "Termination", NULL);
+        bool time_forfeit = term && (ieq(term, "time forfeit") || ieq(term, "time-forfeit") ||
+                                     ieq(term, "timeforfeit") || ieq(term, "lost on time") || ieq(term, "time"));
+        if (main_line->ended) {
+            int why = main_line->ended - 1;
+            PgnResult must = PGN_RES_DRAW;
+            if (why == REASON_CHECKMATE)
+                must = fin->side == WHITE ? PGN_RES_BLACK : PGN_RES_WHITE;
+            /* With moves after the end the final position is not the ending's:
+             * the winner is whoever delivered it. */
+            if (why == REASON_CHECKMATE && main_line->ended_ply != main_line->ply)
+                must = (main_line->ended_ply % 2 == 1) == (s->lines[0].cur.side == WHITE) ? must : must;
+            set_outcome(rep, must, (Reason)why);
+            if (declared == PGN_RES_UNKNOWN || declared == PGN_RES_NONE) {
+                add_diag(&c, D_UNFINISHED_DECIDED, result_pos, 0, NULL,
+                         "the result is %s but the game ended by %s after %s: it must be %s",
+                         declared == PGN_RES_NONE ? "missing" : "*", ending_text(why), main_line->ended_move,
+                         result_text(must));
+                rep->fixed = must;
+            } else if (declared != must) {
+                add_diag(&c, D_WRONG_RESULT, result_pos, 0, NULL,
+                         "Result %s contradicts %s after %s: the result must be %s (R41)", result_text(declared),
+                         ending_text(why), main_line->ended_move, result_text(must));
+                rep->fixed = must;
+            }
+        } else if (declared == PGN_RES_WHITE || declared == PGN_RES_BLACK) {
+            int winner = declared == PGN_RES_WHITE ? WHITE : BLACK;
+            bool can = pos_can_mate(fin, winner);
+            if (time_forfeit) {
+                if (!can) {
+                    add_diag(&c, D_WRONG_RESULT, result_pos, 0, NULL,
+                             "Result %s on time, but %s cannot checkmate by any series of legal moves: "
+                             "the game is drawn (R43, FIDE 6.9)", result_text(declared), color_name(winner));
+                    set_outcome(rep, PGN_RES_DRAW, REASON_NO_MATING_MATERIAL);
+                    rep->fixed = PGN_RES_DRAW;
+                } else
+                    set_outcome(rep, declared, REASON_TIME_FORFEIT);
+            } else {
+                if (!can)
+                    add_diag(&c, D_DECISIVE_NO_MATERIAL, result_pos, 0, NULL,
+                             "Result %s although %s cannot checkmate by any series of legal moves: "
+                             "possible only by resignation", result_text(declared), color_name(winner));
+                set_outcome(rep, declared, REASON_UNVERIFIED);
+            }
+        } else if (declared == PGN_RES_DRAW) {
+            bool threefold = main_line->ply > 0 && fin->halfmove >= 8 &&
+                             repetitions(s, main_line->ply, fin->halfmove) >= 3;
+            if (threefold)
+                set_outcome(rep, PGN_RES_DRAW, REASON_THREEFOLD);
+            else if (fin->halfmove >= 100)
+                set_outcome(rep, PGN_RES_DRAW, REASON_FIFTY);
+            else if (time_forfeit && (!pos_can_mate(fin, WHITE) || !pos_can_mate(fin, BLACK)))
+                set_outcome(rep, PGN_RES_DRAW, REASON_NO_MATING_MATERIAL);
+            else
+                set_outcome(rep, PGN_RES_DRAW, REASON_UNVERIFIED);
+        } else
+            set_outcome(rep, PGN_RES_UNKNOWN, REASON_UNFINISHED);
+
+        /* R44: PlyCount. */
+        const char *plycount = tag_value(g, "PlyCount", &pc_tag);
+        if (plycount) {
+            char *end;
+            long v = strtol(plycount, &end, 10);
+            if (end == plycount || *end || v < 0 || (uint32_t)v != rep->plies)
+                add_diag(&c, D_PLYCOUNT, pc_tag->value_pos, 0, NULL,
+                         "PlyCount \"%.20s\" but the main line has %u plies (R44)", plycount, (unsigned)rep->plies);
+        }
+    }
+
+finish:
+    if (!rep->outcome_known && rep->reason != REASON_INVALID)
+        rep->reason = REASON_INVALID;
+    if (rep->counts[SEV_ERROR])
+        rep->status = STATUS_ERROR;
+    else if (rep->counts[SEV_WARNING])
+        rep->status = STATUS_WARNING;
+    else
+        rep->status = STATUS_OK;
+    if (rep->reason == REASON_INVALID) {
+        rep->outcome_known = false;
+        rep->fixed = PGN_RES_NONE;
+    }
+    sort_diags(rep);
+}
