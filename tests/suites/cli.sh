@@ -1,0 +1,426 @@
+#!/bin/sh
+# CLI suite: every option and format (stdout, stderr, exit status), pipes,
+# parallel determinism, game copying, and the README and man page examples.
+# Run from the repository root with BIN=. or BIN=build/san.
+# Expected values below were worked out by hand from the games in tests/cli/
+# (see the comments), not copied from the program.
+BIN=${BIN:-.}
+P="$BIN/pgncheck"
+D=tests/cli
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/pgncheck-cli.XXXXXX") || exit 2
+[ -n "${KEEP:-}" ] || trap 'rm -rf "$tmp"' EXIT INT TERM
+passed=0
+failed=0
+
+ok() { echo "ok $1"; passed=$((passed + 1)); }
+skip() { echo "ok $1 # skip $2"; passed=$((passed + 1)); }
+fail() {
+    echo "FAIL $1"
+    [ -n "${2:-}" ] && printf '%s\n' "$2" | head -n 15 | sed 's/^/    /'
+    failed=$((failed + 1))
+}
+
+# run CMD...: stdout in $tmp/out, stderr in $tmp/err, status in $st.
+run() { "$@" > "$tmp/out" 2> "$tmp/err"; st=$?; }
+status_is() { [ "$st" -eq "$2" ] && ok "$1: exit $2" || fail "$1: exit $st, want $2" "$(cat "$tmp/err")"; }
+out_is() { printf '%s\n' "$2" > "$tmp/want"; cmp -s "$tmp/want" "$tmp/out" && ok "$1: stdout" || fail "$1: stdout" "$(diff "$tmp/want" "$tmp/out")"; }
+out_empty() { [ ! -s "$tmp/out" ] && ok "$1: stdout empty" || fail "$1: stdout not empty" "$(cat "$tmp/out")"; }
+err_is() { printf '%s\n' "$2" > "$tmp/want"; cmp -s "$tmp/want" "$tmp/err" && ok "$1: stderr" || fail "$1: stderr" "$(diff "$tmp/want" "$tmp/err")"; }
+err_empty() { [ ! -s "$tmp/err" ] && ok "$1: stderr empty" || fail "$1: stderr not empty" "$(cat "$tmp/err")"; }
+out_has() { grep -q -E -e "$2" "$tmp/out" && ok "$1: stdout has /$2/" || fail "$1: stdout lacks /$2/" "$(cat "$tmp/out")"; }
+out_lacks() { grep -q -E -e "$2" "$tmp/out" && fail "$1: stdout has /$2/" "$(cat "$tmp/out")" || ok "$1: stdout lacks /$2/"; }
+err_has() { grep -q -E -e "$2" "$tmp/err" && ok "$1: stderr has /$2/" || fail "$1: stderr lacks /$2/" "$(cat "$tmp/err")"; }
+same() { cmp -s "$2" "$3" && ok "$1" || fail "$1" "$(diff "$2" "$3" | head -n 10)"; }
+
+# JSON Lines validity: python3 if present, else jq, else skip.
+json_ok() {
+    if command -v python3 > /dev/null 2>&1; then
+        python3 -c 'import json,sys
+for l in sys.stdin.buffer:
+    json.loads(l.decode("utf-8"))' < "$2" 2> "$tmp/jerr" && ok "$1: valid JSON Lines" || fail "$1: invalid JSON" "$(tail -n 3 "$tmp/jerr")"
+    elif command -v jq > /dev/null 2>&1; then
+        jq -e . < "$2" > /dev/null 2> "$tmp/jerr" && ok "$1: valid JSON Lines" || fail "$1: invalid JSON" "$(cat "$tmp/jerr")"
+    else
+        skip "$1: valid JSON Lines" "no python3 or jq"
+    fi
+}
+have_py() { command -v python3 > /dev/null 2>&1; }
+# jget FILE EXPR: evaluate a python expression over the list of records L.
+jget() { python3 -c 'import json,sys
+L=[json.loads(l) for l in open(sys.argv[1], encoding="utf-8")]
+print(eval(sys.argv[2]))' "$1" "$2"; }
+jcheck() {
+    if ! have_py; then skip "$1" "no python3"; return; fi
+    got=$(jget "$2" "$3" 2>&1)
+    [ "$got" = "$4" ] && ok "$1" || fail "$1: got '$got', want '$4'"
+}
+
+[ -x "$P" ] || { echo "FAIL no binary $P"; echo "0 passed, 1 failed"; exit 1; }
+
+# ---------------------------------------------------------------- help, version, usage
+run "$P" --help
+status_is help 0; out_has help '^Usage: pgncheck \[OPTION\]\.\.\. \[FILE\]\.\.\.'; err_empty help
+for o in --format --quiet --summary --select --fix-results --strict --werror --ignore --error \
+         --warn --list-checks --no-variations --jobs --progress --label --help --version; do
+    grep -q -e "$o" "$tmp/out" || fail "help mentions $o"
+done
+ok "help mentions every option"
+run "$P" -h
+status_is "-h" 0
+run "$P" --version
+status_is version 0; out_has version '^pgncheck [0-9]+\.[0-9]+'; err_empty version
+run "$P" -V
+status_is "-V" 0
+run "$P" --bogus "$D/good.pgn"
+status_is "unknown option" 2; out_empty "unknown option"
+err_is "unknown option" "pgncheck: unrecognized option '--bogus'
+Try 'pgncheck --help' for more information."
+run "$P" -x "$D/good.pgn"
+status_is "unknown short option" 2; err_has "unknown short option" "invalid option '-x'"
+run "$P" --format=xml "$D/good.pgn"
+status_is "bad format" 2; out_empty "bad format"
+run "$P" --ignore=no-such-check "$D/good.pgn"
+status_is "unknown check" 2; out_empty "unknown check"
+err_is "unknown check" "pgncheck: unknown check 'no-such-check' (see pgncheck --list-checks)"
+run "$P" --select=maybe "$D/good.pgn"
+status_is "bad --select" 2
+run "$P" -j x "$D/good.pgn"
+status_is "bad --jobs" 2
+run "$P" --select=valid --fix-results "$D/good.pgn"
+status_is "--select with --fix-results" 2
+
+# ---------------------------------------------------------------- --list-checks
+run "$P" --list-checks
+status_is list-checks 0; err_empty list-checks
+n_table=$(grep -c '^ *X([A-Z0-9_]*, "' src/diag.h)
+n_list=$(wc -l < "$tmp/out" | tr -d ' ')
+[ "$n_table" -eq "$n_list" ] && [ "$n_list" -gt 40 ] && ok "list-checks: one line per code ($n_list)" \
+    || fail "list-checks: $n_list lines, diag.h has $n_table codes"
+out_has list-checks '^illegal-move +error +a move that is not legal'
+out_has list-checks '^missing-tag +warning +'
+out_has list-checks '^suffix-annotation +note +'
+for c in illegal-move ambiguous-move moves-after-end wrong-result result-mismatch bad-fen; do
+    grep -q "^$c " "$tmp/out" || fail "list-checks: fixed code $c missing"
+done
+ok "list-checks: the six fixed codes are present"
+run "$P" --error=missing-tag --ignore=suffix-annotation --list-checks
+out_has "list-checks after --error" '^missing-tag +error '
+out_has "list-checks after --ignore" '^suffix-annotation +ignored '
+
+# The man page's DIAGNOSTICS list is generated from the same table.
+"$P" --list-checks | awk '{ s = $1; v = $2; $1 = ""; $2 = ""; sub(/^ +/, ""); print s "\t" v "\t" $0 }' > "$tmp/list"
+sh "$D/man-diagnostics.sh" < man/pgncheck.1 > "$tmp/manlist"
+same "man page DIAGNOSTICS matches --list-checks" "$tmp/list" "$tmp/manlist"
+
+# ---------------------------------------------------------------- text format
+# good.pgn: Scholar's mate (1-0, mate marked #) and an unfinished game (*):
+# nothing to say, exit 0, and a grep-like tool prints nothing.
+run "$P" "$D/good.pgn"
+status_is "text good" 0; out_empty "text good"; err_empty "text good"
+
+# bad.pgn game 1: 5. Ke3 is illegal (the king on e1 cannot reach e3);
+# the move starts at line 9, byte column 47.  Game 2 is Fool's mate scored
+# 1-0: Black mated, so the result is wrong.  Game 3 is Loyd's stalemate, 1/2-1/2.
+run "$P" "$D/bad.pgn"
+status_is "text bad" 1; err_empty "text bad"
+out_has "text bad" '^tests/cli/bad\.pgn: game 1 \(Ka, A - Kb, B, Illegal king move\)$'
+out_has "text bad" '^tests/cli/bad\.pgn:9:47: error: .+ \[illegal-move\]$'
+out_has "text bad" '^ +9 \| 1\. e4 e5 2\. Nf3 Nc6 3\. Bb5 a6 4\. Bxc6 dxc6 5\. Ke3 Nf6 1-0$'
+# the caret sits under column 47: 46 characters of the line precede it
+grep -A 2 ':9:47: error' "$tmp/out" | tail -n 1 > "$tmp/caret"
+printf '      | %46s^\n' '' > "$tmp/want"
+same "text bad: caret under column 47" "$tmp/want" "$tmp/caret"
+out_has "text bad" '^tests/cli/bad\.pgn: game 2 \(Fool, F - Mate, M, Fool.s mate, wrong result\)$'
+out_has "text bad" '^tests/cli/bad\.pgn:[0-9]+:[0-9]+: error: .+ \[wrong-result\]$'
+out_lacks "text bad" 'game 3'
+out_lacks "text bad" "$(printf '\033')"
+
+# warn.pgn lacks the Round tag: a warning, exit 0; an error under --strict.
+run "$P" "$D/warn.pgn"
+status_is "text warning" 0
+out_has "text warning" '^tests/cli/warn\.pgn:[0-9]+:[0-9]+: warning: .+ \[missing-tag\]$'
+out_lacks "text warning" ' \| '
+
+# ---------------------------------------------------------------- --strict, --werror, severities
+run "$P" --strict "$D/warn.pgn"
+status_is "--strict" 1
+run "$P" --werror "$D/warn.pgn"
+status_is "--werror" 1
+run "$P" --ignore=missing-tag "$D/warn.pgn"
+status_is "--ignore" 0; out_empty "--ignore"
+run "$P" --ignore=missing-tag --strict "$D/warn.pgn"
+status_is "--ignore with --strict" 0
+run "$P" --error=missing-tag "$D/warn.pgn"
+status_is "--error" 1; out_has "--error" ': error: .+ \[missing-tag\]$'
+run "$P" --warn=illegal-move,wrong-result "$D/bad.pgn"
+status_is "--warn" 0; out_has "--warn" ':9:47: warning: .+ \[illegal-move\]$'
+
+# ---------------------------------------------------------------- --quiet, --summary
+run "$P" -q "$D/bad.pgn"
+status_is "-q" 1; out_empty "-q"; err_empty "-q"
+run "$P" --quiet -s "$D/good.pgn"
+status_is "-q -s" 0; out_empty "-q -s"
+# good.pgn: 7 plies (Scholar's mate) + 3 plies (1. d4 d5 2. c4)
+err_has "-q -s" '^pgncheck: 2 games, 10 plies: 2 ok, 0 with errors, 0 with warnings, 0 skipped; [0-9.]+ s, [0-9]+ games/s$'
+run "$P" --summary "$D/bad.pgn" "$D/warn.pgn"
+status_is "--summary" 1
+err_has "--summary" '^pgncheck: 4 games, [0-9]+ plies: 1 ok, 2 with errors, 1 with warnings, 0 skipped;'
+
+# ---------------------------------------------------------------- jsonl
+run "$P" -f jsonl "$D/good.pgn" "$D/bad.pgn"
+status_is jsonl 1; err_empty jsonl
+json_ok jsonl "$tmp/out"
+cp "$tmp/out" "$tmp/j"
+# 2 + 3 games, then the summary
+jcheck "jsonl: record types" "$tmp/j" '" ".join(r["type"] for r in L)' "game game game game game summary"
+jcheck "jsonl: game keys in contract order" "$tmp/j" '",".join(L[0].keys())' \
+    "type,file,index,offset,line,event,site,date,round,white,black,result,outcome,reason,plies,fen,status,diagnostics"
+jcheck "jsonl: summary keys" "$tmp/j" '",".join(L[-1].keys())' \
+    "type,files,games,ok,warning,error,skipped,plies,bytes,seconds"
+jcheck "jsonl: summary counts" "$tmp/j" '[L[-1][k] for k in ("files","games","ok","warning","error","skipped")]' \
+    "[2, 5, 3, 0, 2, 0]"
+sz=$(( $(wc -c < "$D/good.pgn") + $(wc -c < "$D/bad.pgn") ))
+jcheck "jsonl: summary bytes" "$tmp/j" 'L[-1]["bytes"]' "$sz"
+# Scholar's mate: board after 4. Qxf7# worked out square by square.
+jcheck "jsonl: checkmate game" "$tmp/j" '[L[0][k] for k in ("file","index","offset","line","event","round","white","black","result","outcome","reason","plies","status","diagnostics")]' \
+    "['tests/cli/good.pgn', 1, 0, 1, \"Scholar's mate\", '1', 'White, A', 'Black, B', '1-0', '1-0', 'checkmate', 7, 'ok', []]"
+jcheck "jsonl: final FEN" "$tmp/j" 'L[0]["fen"]' "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4"
+# game 2 of good.pgn starts after game 1's 10 lines
+jcheck "jsonl: unfinished game" "$tmp/j" '[L[1][k] for k in ("index","line","result","outcome","reason","plies","status")]' \
+    "[2, 11, '*', '*', 'unfinished', 3, 'ok']"
+jcheck "jsonl: offset is the first byte" "$tmp/j" 'open("tests/cli/good.pgn","rb").read()[L[1]["offset"]:L[1]["offset"]+7]' "b'[Event '"
+jcheck "jsonl: illegal move" "$tmp/j" '[L[2]["status"], L[2]["outcome"], L[2]["reason"], [(d["code"], d["severity"], d["line"], d["column"], d["ply"], d["move"]) for d in L[2]["diagnostics"] if d["severity"] == "error"]]' \
+    "['error', None, 'invalid', [('illegal-move', 'error', 9, 47, 9, 'Ke3')]]"
+jcheck "jsonl: wrong result" "$tmp/j" '[L[3]["result"], L[3]["outcome"], L[3]["reason"], L[3]["status"], sorted(set(d["code"] for d in L[3]["diagnostics"] if d["severity"] == "error"))]' \
+    "['1-0', '0-1', 'checkmate', 'error', ['wrong-result']]"
+jcheck "jsonl: stalemate" "$tmp/j" '[L[4][k] for k in ("result","outcome","reason","plies","status")]' \
+    "['1/2-1/2', '1/2-1/2', 'stalemate', 19, 'ok']"
+jcheck "jsonl: tags as written" "$tmp/j" 'L[0]["site"], L[0]["date"]' "('?', '????.??.??')"
+
+# Latin-1 bytes become code points, valid UTF-8 passes, quotes are escaped.
+run "$P" -f jsonl "$D/latin1.pgn"
+status_is "jsonl latin-1" 0
+json_ok "jsonl latin-1" "$tmp/out"
+cp "$tmp/out" "$tmp/j"
+jcheck "jsonl: Latin-1 event" "$tmp/j" 'L[0]["event"] == "Latin-1 \u00e9v\u00e9nement"' True
+jcheck "jsonl: Latin-1 site" "$tmp/j" 'L[0]["site"] == "Z\u00fcrich"' True
+jcheck "jsonl: escaped quotes" "$tmp/j" 'L[0]["white"] == "M\u00fcller, \"Q\" X"' True
+jcheck "jsonl: UTF-8 kept" "$tmp/j" 'L[0]["black"] == "Caf\u00e9"' True
+# A missing tag is null, not "".
+run "$P" -f jsonl "$D/warn.pgn"
+cp "$tmp/out" "$tmp/j"
+jcheck "jsonl: absent Round is null" "$tmp/j" 'L[0]["round"]' "None"
+jcheck "jsonl: warning game" "$tmp/j" '[L[0]["status"], [d["code"] for d in L[0]["diagnostics"]]]' "['warning', ['missing-tag']]"
+# -q keeps only the summary record.
+run "$P" -q -f jsonl "$D/bad.pgn"
+status_is "jsonl -q" 1
+out_has "jsonl -q" '^\{"type":"summary","files":1,"games":3,'
+[ "$(wc -l < "$tmp/out")" -eq 1 ] && ok "jsonl -q: one line" || fail "jsonl -q: one line" "$(cat "$tmp/out")"
+
+# ---------------------------------------------------------------- tsv
+run "$P" --format=tsv "$D/bad.pgn"
+status_is tsv 1; err_empty tsv
+printf 'file\tindex\toffset\tline\tevent\tsite\tdate\tround\twhite\tblack\tresult\toutcome\treason\tplies\tfen\tstatus\terrors\twarnings\tnotes\tcode\tmessage\n' > "$tmp/want"
+head -n 1 "$tmp/out" > "$tmp/got"
+same "tsv: header" "$tmp/want" "$tmp/got"
+[ "$(wc -l < "$tmp/out")" -eq 4 ] && ok "tsv: header + 3 rows" || fail "tsv: rows" "$(cat "$tmp/out")"
+awk -F '\t' 'NF != 21 { bad = 1 } END { exit bad }' "$tmp/out" && ok "tsv: 21 fields per row" || fail "tsv: field count"
+awk -F '\t' 'NR == 2 { print $1, $2, $3, $4, $11, $12, $13, $16, $17, $20 }' "$tmp/out" > "$tmp/got"
+echo "tests/cli/bad.pgn 1 0 1 1-0  invalid error 1 illegal-move" > "$tmp/want"
+same "tsv: illegal-move row" "$tmp/want" "$tmp/got"
+awk -F '\t' 'NR == 4 { print $11, $12, $13, $14, $16, $17, $20 }' "$tmp/out" > "$tmp/got"
+echo "1/2-1/2 1/2-1/2 stalemate 19 ok 0 " > "$tmp/want"
+same "tsv: stalemate row" "$tmp/want" "$tmp/got"
+
+# ---------------------------------------------------------------- github
+run "$P" -f github "$D/bad.pgn" "$D/warn.pgn"
+status_is github 1; err_empty github
+out_has github '^::error file=tests/cli/bad\.pgn,line=9,col=47,title=illegal-move::.+$'
+out_has github '^::error file=tests/cli/bad\.pgn,line=[0-9]+,col=[0-9]+,title=wrong-result::'
+out_has github '^::warning file=tests/cli/warn\.pgn,line=[0-9]+,col=[0-9]+,title=missing-tag::'
+out_lacks github '^[^:]'
+# properties escape : and , (and %); the label names standard input
+run sh -c "\"$P\" -f github --label='a:b,c%d.pgn' < $D/bad.pgn"
+out_has "github escaping" '^::error file=a%3Ab%2Cc%25d\.pgn,line=9,col=47,title=illegal-move::'
+
+# ---------------------------------------------------------------- stdin and --label
+run sh -c "\"$P\" < $D/bad.pgn"
+status_is stdin 1; out_has stdin '^<stdin>:9:47: error: '
+run sh -c "\"$P\" --label=chunk7.pgn - < $D/bad.pgn"
+status_is "--label" 1; out_has "--label" '^chunk7\.pgn:9:47: error: '; out_lacks "--label" '<stdin>'
+
+# ---------------------------------------------------------------- --no-variations
+# var.pgn: the variation (1. Ke2 ...) replays from the start position, where
+# e2 holds White's own pawn: illegal, column 11 of line 9.
+run "$P" -f jsonl "$D/var.pgn"
+status_is "variation checked" 1
+cp "$tmp/out" "$tmp/j"
+jcheck "variation: illegal-move at 9:11, ply 1" "$tmp/j" '[(d["code"], d["line"], d["column"], d["ply"]) for d in L[0]["diagnostics"] if d["severity"] == "error"]' \
+    "[('illegal-move', 9, 11, 1)]"
+run "$P" --no-variations "$D/var.pgn"
+status_is "--no-variations" 0; out_empty "--no-variations"
+
+# ---------------------------------------------------------------- several files, unreadable ones
+run "$P" "$D/good.pgn" "$D/no-such-file.pgn" "$D" "$D/bad.pgn"
+status_is "unreadable file among others" 2
+err_has "unreadable file" '^pgncheck: tests/cli/no-such-file\.pgn: No such file or directory$'
+err_has "directory" '^pgncheck: tests/cli: Is a directory$'
+out_has "others still checked" '^tests/cli/bad\.pgn:9:47: error: '
+run "$P" -f jsonl "$D/no-such-file.pgn" "$D/good.pgn"
+status_is "jsonl with unreadable file" 2
+jcheck "unreadable file not counted" "$tmp/out" '[L[-1]["files"], L[-1]["games"]]' "[1, 2]"
+
+# ---------------------------------------------------------------- --select
+run "$P" --select=valid "$D/bad.pgn"
+status_is "--select=valid" 1
+# game 3 (lines 21-31 of bad.pgn) is the only valid one; copied byte for byte
+sed -n '21,31p' "$D/bad.pgn" > "$tmp/want"
+same "--select=valid: game 3 byte for byte" "$tmp/want" "$tmp/out"
+err_has "--select: diagnostics on stderr" '^tests/cli/bad\.pgn:9:47: error: '
+run "$P" --select=invalid "$D/bad.pgn"
+sed -n '1,20p' "$D/bad.pgn" > "$tmp/want"
+same "--select=invalid: games 1 and 2" "$tmp/want" "$tmp/out"
+run "$P" -q --select=valid "$D/good.pgn" "$D/bad.pgn" "$D/warn.pgn"
+status_is "--select -q" 1; err_empty "--select -q"
+cat "$D/good.pgn" > "$tmp/want"; sed -n '21,31p' "$D/bad.pgn" >> "$tmp/want"; cat "$D/warn.pgn" >> "$tmp/want"
+same "--select=valid over three files" "$tmp/want" "$tmp/out"
+run "$P" -q --strict --select=valid "$D/warn.pgn"
+out_empty "--strict --select=valid drops warning games"
+
+# ---------------------------------------------------------------- --fix-results
+# Only game 2 changes: its tag and marker become 0-1 (tests/cli/bad.fixed.pgn
+# was edited by hand from bad.pgn).
+run "$P" --fix-results "$D/bad.pgn"
+status_is "--fix-results" 1
+same "--fix-results output" "$D/bad.fixed.pgn" "$tmp/out"
+err_has "--fix-results reports the change" '^tests/cli/bad\.pgn:[0-9]+:[0-9]+: note: result rewritten from "1-0" to "0-1" \[wrong-result\]$'
+run "$P" -q --fix-results "$D/bad.fixed.pgn"
+same "--fix-results on fixed input changes nothing" "$D/bad.fixed.pgn" "$tmp/out"
+run "$P" -f jsonl --fix-results "$D/bad.pgn"
+json_ok "--fix-results jsonl on stderr" "$tmp/err"
+
+# ---------------------------------------------------------------- write errors and pipes
+if [ -w /dev/full ]; then
+    run sh -c "\"$P\" -f jsonl $D/good.pgn > /dev/full"
+    status_is "/dev/full" 2
+    err_is "/dev/full" "pgncheck: write error: No space left on device"
+    run sh -c "\"$P\" --list-checks > /dev/full"
+    status_is "--list-checks > /dev/full" 2
+else
+    skip "/dev/full" "no /dev/full"
+fi
+
+# A big real input: the corpus, concatenated until it holds thousands of games.
+big="$tmp/big.pgn"
+: > "$big"
+i=0
+while [ "$i" -lt 40 ] && [ "$(grep -c '^\[Event ' "$big")" -lt 3000 ]; do
+    find corpus/real -name '*.pgn' | sort | while read -r f; do cat "$f"; printf '\n'; done >> "$big"
+    i=$((i + 1))
+done
+ngames=$(grep -c '^\[Event ' "$big")
+if [ "$ngames" -lt 1000 ]; then
+    skip "big input" "corpus too small ($ngames games)"
+else
+    ok "big input: $ngames games from corpus/real"
+    "$P" -j 1 "$big" > "$tmp/t1"; s1=$?
+    "$P" -j 4 "$big" > "$tmp/t4"; s4=$?
+    same "-j1 and -j4 text byte-identical" "$tmp/t1" "$tmp/t4"
+    [ "$s1" -eq "$s4" ] && ok "-j1 and -j4 same status" || fail "-j1 $s1, -j4 $s4"
+    "$P" -j 1 -f jsonl "$big" | grep -v '^{"type":"summary"' > "$tmp/j1"
+    "$P" -j 4 -f jsonl "$big" > "$tmp/j4all"
+    grep -v '^{"type":"summary"' "$tmp/j4all" > "$tmp/j4"
+    same "-j1 and -j4 jsonl byte-identical (but seconds)" "$tmp/j1" "$tmp/j4"
+    json_ok "big jsonl" "$tmp/j4all"
+    jcheck "big jsonl: every game reported" "$tmp/j4all" 'L[-1]["games"] == sum(1 for r in L if r["type"] == "game")' True
+    "$P" -j 3 -f tsv "$big" > "$tmp/s3"; "$P" -j 1 -f tsv "$big" > "$tmp/s1"
+    same "-j1 and -j3 tsv byte-identical" "$tmp/s1" "$tmp/s3"
+
+    # --select=valid: re-checked, no errors; every game byte-equal to its original
+    "$P" -q -j 4 --select=valid "$big" > "$tmp/clean.pgn"
+    run "$P" -j 4 -f jsonl "$tmp/clean.pgn"
+    [ "$st" -eq 0 ] && ok "--select=valid output re-checks clean" || fail "--select=valid output has errors" "$(grep '"status":"error"' "$tmp/out" | head -n 3)"
+    if have_py; then
+        "$P" -f jsonl "$big" > "$tmp/orig.j"
+        cp "$tmp/out" "$tmp/clean.j"
+        python3 - "$big" "$tmp/orig.j" "$tmp/clean.pgn" "$tmp/clean.j" > "$tmp/py" 2>&1 <<'EOF'
+import json, sys
+orig = open(sys.argv[1], "rb").read()
+clean = open(sys.argv[3], "rb").read()
+og = [r for r in map(json.loads, open(sys.argv[2], encoding="utf-8")) if r["type"] == "game" and r["status"] != "error"]
+cg = [r for r in map(json.loads, open(sys.argv[4], encoding="utf-8")) if r["type"] == "game"]
+assert len(og) == len(cg), ("games", len(og), len(cg))
+ends = [r["offset"] for r in cg[1:]] + [len(clean)]
+for o, c, e in zip(og, cg, ends):
+    chunk = clean[c["offset"]:e]
+    # the copy is the game's bytes followed by one separating line end
+    body = chunk[:-2] if chunk.endswith(b"\r\n\r\n") else chunk[:-1]
+    assert orig[o["offset"]:o["offset"] + len(body)] == body, ("game", o["index"])
+print(len(cg))
+EOF
+        [ $? -eq 0 ] && ok "--select=valid: $(cat "$tmp/py") games byte-equal to the originals" || fail "--select=valid bytes" "$(cat "$tmp/py")"
+    else
+        skip "--select=valid bytes" "no python3"
+    fi
+
+    # A closed pipe ends quietly: no message on stderr.
+    { "$P" -f jsonl "$big" 2> "$tmp/perr"; } | head -n 1 > /dev/null
+    [ ! -s "$tmp/perr" ] && ok "closed pipe: quiet" || fail "closed pipe: stderr" "$(cat "$tmp/perr")"
+    ( trap '' PIPE; { "$P" -j 4 "$big" 2> "$tmp/perr"; } | head -n 1 > /dev/null )
+    [ ! -s "$tmp/perr" ] && ok "closed pipe with SIGPIPE ignored: quiet" || fail "EPIPE: stderr" "$(cat "$tmp/perr")"
+
+    # --progress: an updating line on stderr, cleared at the end.
+    run "$P" -q --progress -j 2 "$big"
+    err_has "--progress" 'games/s'
+    tr '\r' '\n' < "$tmp/err" | grep -v '^ *$' | grep -v -E '^pgncheck: [0-9.]+ MB, [0-9]+ games, [0-9]+ games/s, [0-9]+%(, ETA [0-9]+:[0-9][0-9])?$' > "$tmp/odd"
+    [ ! -s "$tmp/odd" ] && ok "--progress: only progress lines" || fail "--progress lines" "$(cat "$tmp/odd")"
+    tail -c 1 "$tmp/err" | od -An -c | grep -q '\\r' && ok "--progress: cleared at the end" || fail "--progress: not cleared"
+    run "$P" -q "$big"
+    err_empty "no progress when stderr is not a terminal"
+fi
+
+# ---------------------------------------------------------------- colour
+if command -v script > /dev/null 2>&1; then
+    script -qec "\"$P\" $D/bad.pgn" /dev/null > "$tmp/tty" 2>&1
+    grep -q "$(printf '\033')\[" "$tmp/tty" && ok "colour on a terminal" || fail "no colour on a terminal"
+    NO_COLOR=1 script -qec "\"$P\" $D/bad.pgn" /dev/null > "$tmp/tty" 2>&1
+    grep -q "$(printf '\033')\[" "$tmp/tty" && fail "colour despite NO_COLOR" || ok "NO_COLOR honoured"
+else
+    skip "colour on a terminal" "no script(1)"
+fi
+
+# ---------------------------------------------------------------- documentation examples
+# Lines "$ command" in the README's and the man page's examples run in a
+# scratch directory holding the files they name.
+ex="$tmp/examples"
+mkdir -p "$ex/games"
+cp "$D/good.pgn" "$D/warn.pgn" "$ex/games/"
+cp "$D/bad.pgn" "$ex/db.pgn"
+cp "$D/bad.pgn" "$ex/big.pgn"
+bindir=$(cd "$BIN" && pwd)
+{
+    sed -n 's/^\$ //p' README.md
+    sed -n '/^\.Bd -literal/,/^\.Ed/p' man/pgncheck.1 | sed -n 's/^\$ //p' | sed 's/\\e/\\/g; s/\\(aq/'"'"'/g'
+    sed -n 's/^ *run: \(pgncheck .*\)/\1/p' README.md
+    sed -n '/^\.Bd -literal/,/^\.Ed/p' man/pgncheck.1 | sed -n 's/^ *run: \(pgncheck .*\)/\1/p'
+} > "$tmp/examples.txt"
+n_ex=$(wc -l < "$tmp/examples.txt" | tr -d ' ')
+[ "$n_ex" -ge 8 ] && ok "documentation examples found ($n_ex)" || fail "documentation examples: only $n_ex"
+while IFS= read -r cmd; do
+    case $cmd in
+    *parallel*) command -v parallel > /dev/null 2>&1 || { skip "example: $cmd" "GNU parallel not installed"; continue; } ;;
+    *jq*) command -v jq > /dev/null 2>&1 || { skip "example: $cmd" "no jq"; continue; } ;;
+    esac
+    (cd "$ex" && PATH="$bindir:$PATH" sh -c "$cmd") > "$tmp/exout" 2> "$tmp/exerr"
+    s=$?
+    # exit 0 or 1 (the sample data has errors); no trouble message (the
+    # summary and progress lines start with a number)
+    if [ "$s" -le 1 ] && ! grep -q '^pgncheck: [^0-9]' "$tmp/exerr"; then
+        ok "example: $cmd"
+    else
+        fail "example (exit $s): $cmd" "$(cat "$tmp/exerr")"
+    fi
+done < "$tmp/examples.txt"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
