@@ -1,0 +1,904 @@
+/* cli.c - the command line: options into one const struct, the file loop
+ * (read on the main thread, check on N workers, report in input order) and
+ * the exit policy.  Only this file and main.c decide the exit status. */
+#include "cli.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "chess.h"
+#include "diag.h"
+#include "game.h"
+#include "pgn.h"
+#include "report.h"
+
+#define PROG "pgncheck"
+#define BATCH_GAMES 64          /* games handed to a worker at once */
+#define MAX_JOBS 256
+#define PROGRESS_MIN_BYTES (8u << 20)  /* --progress is on by default above this */
+
+typedef enum Select { SELECT_NONE = 0, SELECT_VALID, SELECT_INVALID } Select;
+
+/* Everything the command line says, decided once, then read-only. */
+typedef struct Options {
+    ReportFormat format;
+    bool quiet;
+    bool summary;
+    bool werror;                /* warnings count as errors (exit, --select) */
+    bool list_checks;
+    bool fix_results;
+    Select select;
+    int progress;               /* -1 automatic, 0 off, 1 on */
+    unsigned jobs;
+    const char *label;          /* name reported for standard input */
+    CheckOptions check;
+    char **files;
+    int nfiles;
+} Options;
+
+/* ---------------------------------------------------------------- usage */
+
+static void usage(FILE *out)
+{
+    fputs("Usage: " PROG " [OPTION]... [FILE]...\n"
+          "Check PGN files: every move replayed, every declared result verified.\n"
+          "With no FILE, or when FILE is -, read standard input.\n"
+          "\n"
+          "Output:\n"
+          "  -f, --format=FMT       text (default), jsonl, tsv or github\n"
+          "  -q, --quiet            print no diagnostics; only the exit status (and -s)\n"
+          "  -s, --summary          print a final count on standard error\n"
+          "      --label=NAME       file name to report for standard input\n"
+          "      --progress         show a progress line on standard error\n"
+          "      --no-progress      never show it (default: on for a terminal and\n"
+          "                         a regular file over 8 MB)\n"
+          "\n"
+          "Games:\n"
+          "      --select=valid|invalid  copy the selected games, byte for byte, to\n"
+          "                         standard output; diagnostics go to standard error\n"
+          "      --fix-results      copy every game, correcting the Result tag and\n"
+          "                         termination marker where the board proves them wrong\n"
+          "\n"
+          "Checks:\n"
+          "      --strict           export-format conformance; warnings count as errors\n"
+          "      --werror           warnings count as errors\n"
+          "      --ignore=CODE,...  do not report these checks\n"
+          "      --error=CODE,...   report these checks as errors\n"
+          "      --warn=CODE,...    report these checks as warnings\n"
+          "      --list-checks      list every check with its severity and meaning\n"
+          "      --no-variations    check the main line only\n"
+          "  -j, --jobs=N           check on N threads (default: all online cores)\n"
+          "\n"
+          "  -h, --help             show this help and exit\n"
+          "  -V, --version          show the version and exit\n"
+          "\n"
+          "Exit status: 0 no errors, 1 at least one error, 2 trouble.\n",
+          out);
+}
+
+static int usage_error(const char *fmt_msg, const char *arg)
+{
+    fprintf(stderr, PROG ": %s '%s'\n", fmt_msg, arg);
+    fputs("Try '" PROG " --help' for more information.\n", stderr);
+    return EXIT_TROUBLE;
+}
+
+/* ---------------------------------------------------------------- options */
+
+enum {
+    OPT_FORMAT = 'f', OPT_QUIET = 'q', OPT_SUMMARY = 's', OPT_JOBS = 'j',
+    OPT_HELP = 'h', OPT_VERSION = 'V',
+    OPT_SELECT = 256, OPT_FIX, OPT_STRICT, OPT_WERROR, OPT_IGNORE, OPT_ERROR, OPT_WARN,
+    OPT_LIST, OPT_NOVAR, OPT_PROGRESS, OPT_NOPROGRESS, OPT_LABEL,
+};
+
+typedef struct LongOpt {
+    const char *name;
+    bool arg;
+    int key;
+} LongOpt;
+
+static const LongOpt long_opts[] = {
+    {"format", true, OPT_FORMAT},       {"quiet", false, OPT_QUIET},
+    {"summary", false, OPT_SUMMARY},    {"select", true, OPT_SELECT},
+    {"fix-results", false, OPT_FIX},    {"strict", false, OPT_STRICT},
+    {"werror", false, OPT_WERROR},      {"ignore", true, OPT_IGNORE},
+    {"error", true, OPT_ERROR},         {"warn", true, OPT_WARN},
+    {"list-checks", false, OPT_LIST},   {"no-variations", false, OPT_NOVAR},
+    {"jobs", true, OPT_JOBS},           {"progress", false, OPT_PROGRESS},
+    {"no-progress", false, OPT_NOPROGRESS}, {"label", true, OPT_LABEL},
+    {"help", false, OPT_HELP},          {"version", false, OPT_VERSION},
+};
+#define NLONG (sizeof long_opts / sizeof long_opts[0])
+
+/* Sets the severity of each code in a comma-separated list. */
+static int set_severity(Options *o, const char *list, Severity sev)
+{
+    const char *p = list;
+    for (;;) {
+        const char *e = strchr(p, ',');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        if (len) {
+            DiagCode c = diag_lookup(p, len);
+            if (c == D_COUNT) {
+                char name[80];
+                snprintf(name, sizeof name, "%.*s", (int)(len < 64 ? len : 64), p);
+                fprintf(stderr, PROG ": unknown check '%s' (see " PROG " --list-checks)\n", name);
+                return EXIT_TROUBLE;
+            }
+            o->check.severity[c] = sev;
+        }
+        if (!e)
+            return -1;
+        p = e + 1;
+    }
+}
+
+/* Applies one option; returns -1 to go on, or an exit status. */
+static int apply_option(Options *o, int key, const char *val, const char *spelled)
+{
+    switch (key) {
+    case OPT_FORMAT:
+        if (!report_format_parse(val, &o->format))
+            return usage_error("invalid format (text, jsonl, tsv, github):", val);
+        break;
+    case OPT_QUIET: o->quiet = true; break;
+    case OPT_SUMMARY: o->summary = true; break;
+    case OPT_SELECT:
+        if (strcmp(val, "valid") == 0)
+            o->select = SELECT_VALID;
+        else if (strcmp(val, "invalid") == 0)
+            o->select = SELECT_INVALID;
+        else
+            return usage_error("invalid --select (valid, invalid):", val);
+        break;
+    case OPT_FIX: o->fix_results = true; break;
+    case OPT_STRICT: o->check.strict = true; o->werror = true; break;
+    case OPT_WERROR: o->werror = true; break;
+    case OPT_IGNORE: return set_severity(o, val, SEV_NONE);
+    case OPT_ERROR: return set_severity(o, val, SEV_ERROR);
+    case OPT_WARN: return set_severity(o, val, SEV_WARNING);
+    case OPT_LIST: o->list_checks = true; break;
+    case OPT_NOVAR: o->check.no_variations = true; break;
+    case OPT_JOBS: {
+        char *end;
+        errno = 0;
+        unsigned long n = strtoul(val, &end, 10);
+        if (errno || end == val || *end || val[0] == '-' || n > MAX_JOBS)
+            return usage_error("invalid number of jobs (0-256):", val);
+        o->jobs = (unsigned)n;
+        break;
+    }
+    case OPT_PROGRESS: o->progress = 1; break;
+    case OPT_NOPROGRESS: o->progress = 0; break;
+    case OPT_LABEL: o->label = val; break;
+    case OPT_HELP:
+        usage(stdout);
+        return EXIT_CLEAN;
+    case OPT_VERSION:
+        fputs(PROG " " PGNCHECK_VERSION "\n", stdout);
+        return EXIT_CLEAN;
+    default:
+        return usage_error("unrecognized option", spelled);
+    }
+    return -1;
+}
+
+/* GNU conventions: long options with = or a separate argument, unique
+ * prefixes, clustered short options, options anywhere before "--". */
+static int parse_args(int argc, char **argv, Options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->format = FMT_TEXT;
+    o->progress = -1;
+    check_options_default(&o->check);
+    o->files = calloc((size_t)argc + 1, sizeof *o->files);
+    if (!o->files) {
+        fputs(PROG ": out of memory\n", stderr);
+        return EXIT_TROUBLE;
+    }
+    bool only_files = false;
+    for (int i = 1; i < argc; i++) {
+        char *a = argv[i];
+        if (only_files || a[0] != '-' || a[1] == '\0') {
+            o->files[o->nfiles++] = a;
+            continue;
+        }
+        if (strcmp(a, "--") == 0) {
+            only_files = true;
+            continue;
+        }
+        int rc;
+        if (a[1] == '-') {
+            const char *name = a + 2;
+            const char *eq = strchr(name, '=');
+            size_t len = eq ? (size_t)(eq - name) : strlen(name);
+            const LongOpt *hit = NULL;
+            int nhits = 0;
+            for (size_t k = 0; k < NLONG; k++) {
+                if (strncmp(long_opts[k].name, name, len) != 0)
+                    continue;
+                if (strlen(long_opts[k].name) == len) {
+                    hit = &long_opts[k];
+                    nhits = 1;
+                    break;
+                }
+                hit = &long_opts[k];
+                nhits++;
+            }
+            if (nhits == 0)
+                return usage_error("unrecognized option", a);
+            if (nhits > 1)
+                return usage_error("ambiguous option", a);
+            const char *val = NULL;
+            if (hit->arg) {
+                if (eq)
+                    val = eq + 1;
+                else if (i + 1 < argc)
+                    val = argv[++i];
+                else
+                    return usage_error("option requires an argument", a);
+            } else if (eq) {
+                return usage_error("option takes no argument", a);
+            }
+            rc = apply_option(o, hit->key, val, a);
+            if (rc >= 0)
+                return rc;
+            continue;
+        }
+        for (const char *s = a + 1; *s; s++) {
+            char spelled[3] = {'-', *s, '\0'};
+            const char *val = NULL;
+            if (*s == 'f' || *s == 'j') {
+                if (s[1])
+                    val = s + 1;
+                else if (i + 1 < argc)
+                    val = argv[++i];
+                else
+                    return usage_error("option requires an argument", spelled);
+            } else if (!strchr("qshV", *s)) {
+                return usage_error("invalid option", spelled);
+            }
+            rc = apply_option(o, *s, val, spelled);
+            if (rc >= 0)
+                return rc;
+            if (val)
+                break;
+        }
+    }
+    if (o->select && o->fix_results) {
+        fputs(PROG ": --select and --fix-results cannot be combined\n", stderr);
+        return EXIT_TROUBLE;
+    }
+    if (o->jobs == 0) {
+        long n = sysconf(_SC_NPROCESSORS_ONLN);
+        o->jobs = n < 1 ? 1 : n > MAX_JOBS ? MAX_JOBS : (unsigned)n;
+    }
+    if (!o->label)
+        o->label = "<stdin>";
+    if (o->nfiles == 0) {
+        static char dash[] = "-";
+        o->files[o->nfiles++] = dash;
+    }
+    return -1;
+}
+
+/* ---------------------------------------------------------------- inputs */
+
+typedef struct Input {
+    const char *name;           /* as reported */
+    int fd;
+    int err;                    /* errno of a failed open or read, 0 if none */
+    bool regular;
+    uint64_t size;              /* regular files: bytes in the file */
+    uint64_t bytes;             /* bytes read so far */
+    PgnReader *reader;
+} Input;
+
+static long input_read(void *ctx, char *buf, size_t cap)
+{
+    Input *in = ctx;
+    for (;;) {
+        ssize_t k = read(in->fd, buf, cap);
+        if (k >= 0) {
+            in->bytes += (uint64_t)k;
+            return (long)k;
+        }
+        if (errno != EINTR) {
+            in->err = errno;
+            return -1;
+        }
+    }
+}
+
+static Input *input_open(const char *path, const Options *opt)
+{
+    Input *in = calloc(1, sizeof *in);
+    if (!in)
+        return NULL;
+    in->fd = -1;
+    if (strcmp(path, "-") == 0) {
+        in->name = opt->label;
+        in->fd = STDIN_FILENO;
+    } else {
+        in->name = path;
+        in->fd = open(path, O_RDONLY);
+        if (in->fd < 0) {
+            in->err = errno;
+            return in;
+        }
+    }
+    struct stat st;
+    if (fstat(in->fd, &st) == 0) {
+        if (S_ISDIR(st.st_mode)) {
+            in->err = EISDIR;
+            return in;
+        }
+        in->regular = S_ISREG(st.st_mode);
+        in->size = in->regular ? (uint64_t)st.st_size : 0;
+    }
+    return in;
+}
+
+static void input_close(Input *in)
+{
+    if (!in)
+        return;
+    if (in->reader)
+        pgn_reader_free(in->reader);
+    if (in->fd > STDIN_FILENO)
+        close(in->fd);
+    free(in);
+}
+
+/* ---------------------------------------------------------------- batches */
+
+typedef struct DiagList {
+    Diag *v;
+    size_t n, cap;
+} DiagList;
+
+typedef struct Slot {
+    PgnGame *game;
+    GameReport rep;
+    DiagList pre;               /* file-level findings read before this game */
+} Slot;
+
+typedef struct Batch {
+    Input *input;
+    size_t ngames;
+    bool file_end;              /* the input ends with this batch */
+    bool done;                  /* checked (guarded by Run.mu) */
+    DiagList tail;              /* file-level findings after the last game */
+    Slot slot[BATCH_GAMES];
+} Batch;
+
+/* Keeps a copy of file-level findings; the reader's array is short-lived. */
+static bool diags_take(DiagList *l, PgnReader *r, const Options *opt)
+{
+    size_t n;
+    const Diag *d = pgn_file_diags(r, &n);
+    for (size_t i = 0; i < n; i++) {
+        Severity sev = d[i].code < D_COUNT ? opt->check.severity[d[i].code] : d[i].severity;
+        if (sev == SEV_NONE)
+            continue;
+        if (l->n == l->cap) {
+            size_t cap = l->cap ? l->cap * 2 : 4;
+            Diag *v = realloc(l->v, cap * sizeof *v);
+            if (!v)
+                return false;
+            l->v = v;
+            l->cap = cap;
+        }
+        l->v[l->n] = d[i];
+        l->v[l->n].severity = sev;
+        l->n++;
+    }
+    return true;
+}
+
+/* ---------------------------------------------------------------- the run */
+
+typedef struct Progress {
+    bool shown;
+    size_t width;               /* characters of the line on screen */
+    double last;
+} Progress;
+
+typedef struct Run {
+    const Options *opt;
+    Report *rp;                 /* diagnostics: stdout, or stderr when games are copied */
+    Report *side;               /* text on stderr for what a TSV row cannot hold */
+    FILE *games_out;            /* copied games (--select, --fix-results), else NULL */
+    bool rp_on_tty;
+    ReportSummary sum;
+    bool found;                 /* exit 1 */
+    bool trouble;               /* exit 2 */
+    bool stop;                  /* a write failed: stop reading */
+    double t0;
+    uint64_t games_read;
+    uint64_t bytes_done;        /* bytes of the inputs already finished */
+    Progress progress;
+
+    Batch *batches;
+    size_t nbatches, head, count;   /* in-flight ring, oldest first */
+
+    pthread_mutex_t mu;
+    pthread_cond_t work_cv, done_cv;
+    Batch **work;               /* FIFO of batches waiting for a worker */
+    size_t whead, wcount;
+    bool quit;
+    pthread_t *threads;
+    unsigned nthreads;
+} Run;
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void check_batch(const Run *run, Batch *b)
+{
+    for (size_t i = 0; i < b->ngames; i++)
+        game_check(b->slot[i].game, &run->opt->check, &b->slot[i].rep);
+}
+
+static void *worker(void *arg)
+{
+    Run *run = arg;
+    pthread_mutex_lock(&run->mu);
+    for (;;) {
+        while (!run->wcount && !run->quit)
+            pthread_cond_wait(&run->work_cv, &run->mu);
+        if (!run->wcount)
+            break;
+        Batch *b = run->work[run->whead];
+        run->whead = (run->whead + 1) % run->nbatches;
+        run->wcount--;
+        pthread_mutex_unlock(&run->mu);
+        check_batch(run, b);
+        pthread_mutex_lock(&run->mu);
+        b->done = true;
+        pthread_cond_signal(&run->done_cv);
+    }
+    pthread_mutex_unlock(&run->mu);
+    return NULL;
+}
+
+static void submit(Run *run, Batch *b)
+{
+    if (!run->nthreads) {
+        check_batch(run, b);
+        b->done = true;
+        return;
+    }
+    pthread_mutex_lock(&run->mu);
+    b->done = false;
+    run->work[(run->whead + run->wcount) % run->nbatches] = b;
+    run->wcount++;
+    pthread_cond_signal(&run->work_cv);
+    pthread_mutex_unlock(&run->mu);
+}
+
+static bool batch_is_done(Run *run, Batch *b, bool wait)
+{
+    if (!run->nthreads)
+        return true;
+    pthread_mutex_lock(&run->mu);
+    while (wait && !b->done)
+        pthread_cond_wait(&run->done_cv, &run->mu);
+    bool done = b->done;
+    pthread_mutex_unlock(&run->mu);
+    return done;
+}
+
+/* ---- progress ---- */
+
+static bool progress_wanted(const Run *run, const Input *in)
+{
+    if (run->opt->progress >= 0)
+        return run->opt->progress == 1;
+    return in->regular && in->size > PROGRESS_MIN_BYTES && isatty(STDERR_FILENO);
+}
+
+static void progress_clear(Run *run)
+{
+    if (!run->progress.shown)
+        return;
+    fprintf(stderr, "\r%*s\r", (int)run->progress.width, "");
+    fflush(stderr);
+    run->progress.shown = false;
+}
+
+static void progress_show(Run *run, const Input *in, bool force)
+{
+    if (!progress_wanted(run, in))
+        return;
+    double t = now_seconds();
+    if (!force && t - run->progress.last < 0.25)
+        return;
+    run->progress.last = t;
+    double el = t - run->t0;
+    uint64_t bytes = run->bytes_done + in->bytes;
+    char line[200];
+    int n = snprintf(line, sizeof line, PROG ": %.1f MB, %llu games, %.0f games/s",
+                     (double)bytes / 1e6, (unsigned long long)run->games_read,
+                     el > 0 ? (double)run->games_read / el : 0.0);
+    if (in->regular && in->size > 0 && n > 0 && (size_t)n < sizeof line) {
+        double frac = (double)in->bytes / (double)in->size;
+        if (frac > 1)
+            frac = 1;
+        int m = snprintf(line + n, sizeof line - (size_t)n, ", %.0f%%", frac * 100);
+        if (m > 0)
+            n += m;
+        if (frac > 0.01 && (size_t)n < sizeof line) {
+            unsigned long eta = (unsigned long)(el * (1 - frac) / frac + 0.5);
+            m = snprintf(line + n, sizeof line - (size_t)n, ", ETA %lu:%02lu", eta / 60, eta % 60);
+            if (m > 0)
+                n += m;
+        }
+    }
+    if (n < 0)
+        return;
+    size_t len = strlen(line);
+    fprintf(stderr, "\r%s", line);
+    if (run->progress.shown && run->progress.width > len)
+        fprintf(stderr, "%*s", (int)(run->progress.width - len), "");
+    fflush(stderr);
+    run->progress.shown = true;
+    if (len > run->progress.width)
+        run->progress.width = len;
+}
+
+/* ---- output, in input order, on the main thread ---- */
+
+static bool game_is_bad(const Options *opt, GameStatus st)
+{
+    return st == STATUS_ERROR || (opt->werror && st == STATUS_WARNING);
+}
+
+static void output_file_diags(Run *run, const Input *in, const DiagList *l)
+{
+    for (size_t i = 0; i < l->n; i++) {
+        Severity sev = l->v[i].severity;
+        if (sev == SEV_ERROR || (run->opt->werror && sev == SEV_WARNING))
+            run->found = true;
+        if (!run->opt->quiet && !run->stop)
+            report_file_diag(run->opt->format == FMT_TSV ? run->side : run->rp, in->name,
+                             &l->v[i]);
+    }
+}
+
+static void output_game(Run *run, const Input *in, Slot *s)
+{
+    const Options *opt = run->opt;
+    const GameReport *rep = &s->rep;
+    ReportSummary *sum = &run->sum;
+    sum->games++;
+    sum->plies += rep->plies;
+    switch (rep->status) {
+    case STATUS_OK: sum->ok++; break;
+    case STATUS_WARNING: sum->warning++; break;
+    case STATUS_ERROR: sum->error++; break;
+    case STATUS_SKIPPED: sum->skipped++; break;
+    }
+    bool bad = game_is_bad(opt, rep->status);
+    if (bad)
+        run->found = true;
+    Diag change;
+    size_t nextra = 0;
+    int copied = 0;
+    if (run->stop) {
+        /* Standard output failed: nothing more is written. */
+    } else if (opt->select) {
+        if ((opt->select == SELECT_VALID) != bad)
+            copied = report_write_game(run->games_out, s->game, PGN_RES_NONE, NULL);
+    } else if (opt->fix_results) {
+        copied = report_write_game(run->games_out, s->game, rep->fixed, &change);
+        if (copied == 1)
+            nextra = 1;
+    }
+    if (copied < 0) {
+        progress_clear(run);
+        fprintf(stderr, PROG ": %s: game %llu is larger than %u MiB and was not copied\n",
+                in->name, (unsigned long long)s->game->index, (unsigned)(PGN_MAX_RAW >> 20));
+        run->trouble = true;
+    }
+    if (!opt->quiet && !run->stop)
+        report_game(run->rp, in->name, s->game, rep, &change, nextra);
+}
+
+/* Anything this batch writes to the terminal the progress line is on? */
+static bool batch_prints(const Run *run, const Batch *b)
+{
+    if (run->opt->quiet)
+        return b->file_end && b->input->err;
+    if (!run->rp_on_tty && !(b->file_end && b->input->err))
+        return false;
+    if (b->tail.n || (b->file_end && b->input->err))
+        return true;
+    if (run->opt->format == FMT_JSONL || run->opt->format == FMT_TSV)
+        return b->ngames > 0;
+    for (size_t i = 0; i < b->ngames; i++)
+        if (b->slot[i].pre.n || b->slot[i].rep.ndiags)
+            return true;
+    return false;
+}
+
+/* Flushes stdout after a batch: a failed write stops the run. */
+static void check_stdout(Run *run)
+{
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return;
+    int e = errno;
+    run->stop = true;
+    if (e == EPIPE)
+        return;                 /* the reader went away: a normal stop */
+    progress_clear(run);
+    fprintf(stderr, PROG ": write error: %s\n", strerror(e ? e : EIO));
+    run->trouble = true;
+}
+
+static void output_batch(Run *run, Batch *b)
+{
+    Input *in = b->input;
+    if (batch_prints(run, b))
+        progress_clear(run);
+    for (size_t i = 0; i < b->ngames; i++) {
+        output_file_diags(run, in, &b->slot[i].pre);
+        output_game(run, in, &b->slot[i]);
+    }
+    output_file_diags(run, in, &b->tail);
+    if (b->file_end) {
+        if (in->err) {
+            fprintf(stderr, PROG ": %s: %s\n", in->name, strerror(in->err));
+            run->trouble = true;
+        }
+        if (in->reader)
+            run->sum.files++;
+        run->sum.bytes += in->bytes;
+        input_close(in);
+    }
+    b->input = NULL;
+    if (!run->stop)
+        check_stdout(run);
+}
+
+/* The next free batch; when all are in flight, the oldest is waited for,
+ * written out and reused: memory stays bounded by the pool. */
+static Batch *batch_acquire(Run *run)
+{
+    if (run->count == run->nbatches) {
+        Batch *old = &run->batches[run->head];
+        batch_is_done(run, old, true);
+        output_batch(run, old);
+        run->head = (run->head + 1) % run->nbatches;
+        run->count--;
+    }
+    Batch *b = &run->batches[(run->head + run->count) % run->nbatches];
+    run->count++;
+    b->ngames = 0;
+    b->file_end = false;
+    b->done = false;
+    b->tail.n = 0;
+    for (size_t i = 0; i < BATCH_GAMES; i++)
+        b->slot[i].pre.n = 0;
+    return b;
+}
+
+/* Writes out every finished batch at the head of the ring; with wait, all. */
+static void output_ready(Run *run, bool wait)
+{
+    while (run->count && batch_is_done(run, &run->batches[run->head], wait)) {
+        output_batch(run, &run->batches[run->head]);
+        run->head = (run->head + 1) % run->nbatches;
+        run->count--;
+    }
+}
+
+static bool run_init(Run *run)
+{
+    run->nthreads = run->opt->jobs > 1 ? run->opt->jobs : 0;
+    run->nbatches = run->nthreads ? 2 * (size_t)run->nthreads + 2 : 1;
+    run->batches = calloc(run->nbatches, sizeof *run->batches);
+    run->work = calloc(run->nbatches, sizeof *run->work);
+    if (!run->batches || !run->work)
+        return false;
+    for (size_t k = 0; k < run->nbatches; k++)
+        for (size_t i = 0; i < BATCH_GAMES; i++) {
+            Slot *s = &run->batches[k].slot[i];
+            s->game = pgn_game_new();
+            if (!s->game)
+                return false;
+            game_report_init(&s->rep);
+        }
+    if (!run->nthreads)
+        return true;
+    if (pthread_mutex_init(&run->mu, NULL) || pthread_cond_init(&run->work_cv, NULL) ||
+        pthread_cond_init(&run->done_cv, NULL))
+        return false;
+    run->threads = calloc(run->nthreads, sizeof *run->threads);
+    if (!run->threads)
+        return false;
+    for (unsigned t = 0; t < run->nthreads; t++)
+        if (pthread_create(&run->threads[t], NULL, worker, run) != 0) {
+            /* Fewer workers still work; none at all means inline. */
+            run->nthreads = t;
+            break;
+        }
+    return true;
+}
+
+static void run_free(Run *run)
+{
+    if (run->threads) {
+        pthread_mutex_lock(&run->mu);
+        run->quit = true;
+        pthread_cond_broadcast(&run->work_cv);
+        pthread_mutex_unlock(&run->mu);
+        for (unsigned t = 0; t < run->nthreads; t++)
+            pthread_join(run->threads[t], NULL);
+        free(run->threads);
+        pthread_mutex_destroy(&run->mu);
+        pthread_cond_destroy(&run->work_cv);
+        pthread_cond_destroy(&run->done_cv);
+    }
+    if (run->batches) {
+        for (size_t k = 0; k < run->nbatches; k++) {
+            Batch *b = &run->batches[k];
+            for (size_t i = 0; i < BATCH_GAMES; i++) {
+                if (b->slot[i].game)
+                    pgn_game_free(b->slot[i].game);
+                game_report_free(&b->slot[i].rep);
+                free(b->slot[i].pre.v);
+            }
+            free(b->tail.v);
+        }
+    }
+    free(run->batches);
+    free(run->work);
+}
+
+static void out_of_memory(Run *run)
+{
+    progress_clear(run);
+    fputs(PROG ": out of memory\n", stderr);
+    run->trouble = true;
+    run->stop = true;
+}
+
+/* Reads one input into batches; the workers check them meanwhile. */
+static void run_input(Run *run, const char *path, bool keep_raw)
+{
+    Input *in = input_open(path, run->opt);
+    if (!in) {
+        out_of_memory(run);
+        return;
+    }
+    if (!in->err) {
+        PgnOptions po = {.keep_raw = keep_raw};
+        in->reader = pgn_reader_new(input_read, in, &po);
+        if (!in->reader) {
+            input_close(in);
+            out_of_memory(run);
+            return;
+        }
+    }
+    int got = in->err ? 0 : 1;
+    bool ended = false;
+    do {
+        Batch *b = batch_acquire(run);
+        b->input = in;
+        while (got == 1 && b->ngames < BATCH_GAMES) {
+            Slot *s = &b->slot[b->ngames];
+            got = pgn_next(in->reader, s->game);
+            if (!diags_take(got == 1 ? &s->pre : &b->tail, in->reader, run->opt))
+                out_of_memory(run);
+            if (got == 1) {
+                b->ngames++;
+                run->games_read++;
+            }
+        }
+        if (got < 0 && !in->err)
+            in->err = EIO;
+        ended = got != 1;
+        b->file_end = ended;
+        if (ended)
+            run->bytes_done += in->bytes;   /* in may be closed once submitted */
+        submit(run, b);
+        output_ready(run, false);
+        if (!ended)
+            progress_show(run, in, false);
+    } while (!ended && !run->stop);
+    if (!ended) {
+        /* Stopped early: an empty last batch still closes the input in turn. */
+        Batch *b = batch_acquire(run);
+        b->input = in;
+        b->file_end = true;
+        submit(run, b);
+    }
+}
+
+int cli_main(int argc, char **argv)
+{
+    Options o;
+    int rc = parse_args(argc, argv, &o);
+    if (rc >= 0) {
+        free(o.files);
+        if (rc == EXIT_CLEAN && (fflush(stdout) || ferror(stdout))) {
+            if (errno != EPIPE)
+                fprintf(stderr, PROG ": write error: %s\n", strerror(errno));
+            return EXIT_TROUBLE;
+        }
+        return rc;
+    }
+    const Options *opt = &o;
+
+    if (opt->list_checks) {
+        free(o.files);
+        report_list_checks(stdout, opt->check.severity);
+        if (fflush(stdout) || ferror(stdout)) {
+            if (errno != EPIPE)
+                fprintf(stderr, PROG ": write error: %s\n", strerror(errno));
+            return EXIT_TROUBLE;
+        }
+        return EXIT_CLEAN;
+    }
+
+    chess_init();
+    Run run;
+    memset(&run, 0, sizeof run);
+    run.opt = opt;
+    run.t0 = now_seconds();
+    bool copying = opt->select || opt->fix_results;
+    FILE *diag_out = copying ? stderr : stdout;
+    run.games_out = copying ? stdout : NULL;
+    run.rp_on_tty = isatty(copying ? STDERR_FILENO : STDOUT_FILENO);
+    const char *nc = getenv("NO_COLOR");
+    bool no_color = nc && nc[0];
+    run.rp = report_new(diag_out, opt->format, run.rp_on_tty && !no_color);
+    run.side = report_new(stderr, FMT_TEXT, isatty(STDERR_FILENO) && !no_color);
+    /* The source line under an error needs the game's text; so does copying. */
+    bool keep_raw = copying || opt->format == FMT_TEXT;
+    if (!run.rp || !run.side || !run_init(&run)) {
+        out_of_memory(&run);
+    } else {
+        if (!opt->quiet)
+            report_begin(run.rp);
+        for (int i = 0; i < opt->nfiles && !run.stop; i++)
+            run_input(&run, opt->files[i], keep_raw);
+        output_ready(&run, true);
+        run.sum.seconds = now_seconds() - run.t0;
+        progress_clear(&run);
+        if (!run.stop) {
+            report_summary(run.rp, &run.sum);
+            check_stdout(&run);
+        }
+        if (opt->summary)
+            report_summary_text(stderr, &run.sum);
+    }
+    run_free(&run);
+    report_free(run.rp);
+    report_free(run.side);
+    free(o.files);
+    if (fclose(stdout) != 0 && !run.stop) {
+        if (errno != EPIPE) {
+            fprintf(stderr, PROG ": write error: %s\n", strerror(errno));
+            run.trouble = true;
+        }
+    }
+    if (run.trouble)
+        return EXIT_TROUBLE;
+    return run.found ? EXIT_FOUND : EXIT_CLEAN;
+}

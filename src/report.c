@@ -1,0 +1,815 @@
+/* report.c - formats games and diagnostics: text, JSON Lines, TSV, GitHub annotations. */
+#include "report.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A growable line buffer: one fwrite per record.  On allocation failure it
+ * keeps what fits and sets failed; the caller of report_* sees a short line
+ * rather than a crash. */
+typedef struct Buf {
+    char *p;
+    size_t len, cap;
+    bool failed;
+} Buf;
+
+struct Report {
+    FILE *out;
+    ReportFormat fmt;
+    bool color;
+    Buf b;
+};
+
+static bool buf_reserve(Buf *b, size_t extra)
+{
+    if (b->failed)
+        return false;
+    if (b->len + extra <= b->cap)
+        return true;
+    size_t cap = b->cap ? b->cap : 4096;
+    while (cap < b->len + extra)
+        cap *= 2;
+    char *p = realloc(b->p, cap);
+    if (!p) {
+        b->failed = true;
+        return false;
+    }
+    b->p = p;
+    b->cap = cap;
+    return true;
+}
+
+static void buf_add(Buf *b, const char *s, size_t n)
+{
+    if (n && buf_reserve(b, n)) {
+        memcpy(b->p + b->len, s, n);
+        b->len += n;
+    }
+}
+
+static void buf_puts(Buf *b, const char *s) { buf_add(b, s, strlen(s)); }
+
+static void buf_putc(Buf *b, char c)
+{
+    if (buf_reserve(b, 1))
+        b->p[b->len++] = c;
+}
+
+static void buf_u64(Buf *b, uint64_t v)
+{
+    char tmp[24];
+    size_t n = 0;
+    do {
+        tmp[sizeof tmp - 1 - n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    buf_add(b, tmp + sizeof tmp - n, n);
+}
+
+static void buf_flush(Report *rp)
+{
+    if (rp->b.len)
+        fwrite(rp->b.p, 1, rp->b.len, rp->out);
+    rp->b.len = 0;
+    rp->b.failed = false;
+}
+
+/* Decodes one character of s[0..n): valid UTF-8 (no overlongs, surrogates
+ * or code points above U+10FFFF) gives its code point; any other byte is
+ * taken as Latin-1 (CP437 and broken UTF-8 alike: the result is always
+ * valid UTF-8, never a lost byte).  Returns the bytes consumed (>= 1). */
+static size_t utf8_next(const unsigned char *s, size_t n, uint32_t *cp)
+{
+    unsigned c = s[0];
+    size_t len;
+    uint32_t v, min;
+    if (c < 0x80) {
+        *cp = c;
+        return 1;
+    }
+    if (c >= 0xC2 && c <= 0xDF) {
+        len = 2; v = c & 0x1F; min = 0x80;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        len = 3; v = c & 0x0F; min = 0x800;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        len = 4; v = c & 0x07; min = 0x10000;
+    } else {
+        *cp = c;
+        return 1;
+    }
+    if (len > n) {
+        *cp = c;
+        return 1;
+    }
+    for (size_t i = 1; i < len; i++) {
+        if ((s[i] & 0xC0) != 0x80) {
+            *cp = c;
+            return 1;
+        }
+        v = (v << 6) | (s[i] & 0x3F);
+    }
+    if (v < min || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF)) {
+        *cp = c;
+        return 1;
+    }
+    *cp = v;
+    return len;
+}
+
+static void buf_utf8(Buf *b, uint32_t cp)
+{
+    char t[4];
+    size_t n;
+    if (cp < 0x80) {
+        t[0] = (char)cp; n = 1;
+    } else if (cp < 0x800) {
+        t[0] = (char)(0xC0 | (cp >> 6)); t[1] = (char)(0x80 | (cp & 0x3F)); n = 2;
+    } else if (cp < 0x10000) {
+        t[0] = (char)(0xE0 | (cp >> 12)); t[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        t[2] = (char)(0x80 | (cp & 0x3F)); n = 3;
+    } else {
+        t[0] = (char)(0xF0 | (cp >> 18)); t[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+        t[2] = (char)(0x80 | ((cp >> 6) & 0x3F)); t[3] = (char)(0x80 | (cp & 0x3F)); n = 4;
+    }
+    buf_add(b, t, n);
+}
+
+/* How a string is made safe for its destination. */
+typedef enum Escape {
+    ESC_JSON,       /* JSON string body: \" \\ and \u00XX for controls */
+    ESC_TSV,        /* tabs, newlines and other controls become spaces */
+    ESC_TEXT,       /* terminal text: controls become spaces */
+    ESC_GH_DATA,    /* workflow command message: % \r \n as %XX */
+    ESC_GH_PROP,    /* workflow command property: also : and , */
+} Escape;
+
+static void buf_str(Buf *b, const char *s, size_t n, Escape esc)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    const unsigned char *u = (const unsigned char *)s;
+    size_t i = 0;
+    while (i < n) {
+        /* Copy a run of plain ASCII in one go: the common case. */
+        size_t j = i;
+        while (j < n && u[j] >= 0x20 && u[j] < 0x7F && u[j] != '"' && u[j] != '\\' &&
+               u[j] != '%' && u[j] != ':' && u[j] != ',')
+            j++;
+        buf_add(b, s + i, j - i);
+        i = j;
+        if (i >= n)
+            break;
+        uint32_t cp;
+        size_t k = utf8_next(u + i, n - i, &cp);
+        i += k;
+        if (cp >= 0x80) {
+            buf_utf8(b, cp);
+            continue;
+        }
+        switch (esc) {
+        case ESC_JSON:
+            if (cp == '"') {
+                buf_puts(b, "\\\"");
+            } else if (cp == '\\') {
+                buf_puts(b, "\\\\");
+            } else if (cp < 0x20 || cp == 0x7F) {
+                char e[6] = {'\\', 'u', '0', '0', hex[cp >> 4], hex[cp & 15]};
+                buf_add(b, e, 6);
+            } else {
+                buf_putc(b, (char)cp);
+            }
+            break;
+        case ESC_TSV:
+        case ESC_TEXT:
+            buf_putc(b, cp < 0x20 || cp == 0x7F ? ' ' : (char)cp);
+            break;
+        case ESC_GH_DATA:
+        case ESC_GH_PROP:
+            if (cp == '%' || cp == '\r' || cp == '\n' ||
+                (esc == ESC_GH_PROP && (cp == ':' || cp == ','))) {
+                char e[3] = {'%', hex[cp >> 4], hex[cp & 15]};
+                buf_add(b, e, 3);
+            } else {
+                buf_putc(b, cp < 0x20 || cp == 0x7F ? ' ' : (char)cp);
+            }
+            break;
+        }
+    }
+}
+
+static void buf_cstr(Buf *b, const char *s, Escape esc) { buf_str(b, s, strlen(s), esc); }
+
+/* A JSON string value, or null. */
+static void json_str(Buf *b, const char *s)
+{
+    if (!s) {
+        buf_puts(b, "null");
+        return;
+    }
+    buf_putc(b, '"');
+    buf_cstr(b, s, ESC_JSON);
+    buf_putc(b, '"');
+}
+
+static void json_key(Buf *b, const char *key)
+{
+    buf_putc(b, ',');
+    buf_putc(b, '"');
+    buf_puts(b, key);
+    buf_puts(b, "\":");
+}
+
+/* ---- public helpers ---- */
+
+Report *report_new(FILE *out, ReportFormat fmt, bool color)
+{
+    Report *rp = calloc(1, sizeof *rp);
+    if (!rp)
+        return NULL;
+    rp->out = out;
+    rp->fmt = fmt;
+    rp->color = color && fmt == FMT_TEXT;
+    return rp;
+}
+
+void report_free(Report *rp)
+{
+    if (rp) {
+        free(rp->b.p);
+        free(rp);
+    }
+}
+
+bool report_format_parse(const char *name, ReportFormat *fmt)
+{
+    static const char *const names[] = {"text", "jsonl", "tsv", "github"};
+    for (int i = 0; i < 4; i++)
+        if (strcmp(name, names[i]) == 0) {
+            *fmt = (ReportFormat)i;
+            return true;
+        }
+    return false;
+}
+
+static int ascii_casecmp(const char *a, const char *b)
+{
+    for (;; a++, b++) {
+        int x = (unsigned char)*a, y = (unsigned char)*b;
+        if (x >= 'A' && x <= 'Z')
+            x += 'a' - 'A';
+        if (y >= 'A' && y <= 'Z')
+            y += 'a' - 'A';
+        if (x != y || !x)
+            return x - y;
+    }
+}
+
+const char *report_tag(const PgnGame *g, const char *name)
+{
+    for (size_t i = 0; i < g->ntags; i++)
+        if (g->tags[i].name && strcmp(g->tags[i].name, name) == 0)
+            return g->tags[i].value;
+    /* Real files have lowercase tag names ("[event ...]"): still show them. */
+    for (size_t i = 0; i < g->ntags; i++)
+        if (g->tags[i].name && ascii_casecmp(g->tags[i].name, name) == 0)
+            return g->tags[i].value;
+    return NULL;
+}
+
+static const char *status_slug(GameStatus s)
+{
+    switch (s) {
+    case STATUS_OK: return "ok";
+    case STATUS_WARNING: return "warning";
+    case STATUS_ERROR: return "error";
+    case STATUS_SKIPPED: return "skipped";
+    }
+    return "error";
+}
+
+/* The result as declared: the termination marker (or the Result tag the game
+ * layer fell back on), else the Result tag's text as written, else null. */
+static const char *declared_text(const GameReport *rep)
+{
+    if (rep->declared != PGN_RES_NONE)
+        return result_text(rep->declared);
+    return rep->result_tag;
+}
+
+static const char *diag_message(const Diag *d)
+{
+    if (d->msg[0])
+        return d->msg;
+    return d->code < D_COUNT ? diag_info[d->code].meaning : "";
+}
+
+static const char *diag_slug(const Diag *d)
+{
+    return d->code < D_COUNT ? diag_info[d->code].slug : "unknown";
+}
+
+/* ---- text ---- */
+
+#define C_BOLD "\033[1m"
+#define C_RED "\033[1;31m"
+#define C_MAGENTA "\033[1;35m"
+#define C_CYAN "\033[1;36m"
+#define C_GREEN "\033[1;32m"
+#define C_OFF "\033[0m"
+
+static void text_color(Report *rp, const char *c)
+{
+    if (rp->color)
+        buf_puts(&rp->b, c);
+}
+
+static const char *sev_color(Severity s)
+{
+    return s == SEV_ERROR ? C_RED : s == SEV_WARNING ? C_MAGENTA : C_CYAN;
+}
+
+/* The source line of an error with a caret under it.  Long lines (engine
+ * comments run to thousands of bytes) are cut to a window around the
+ * column; each character, UTF-8 or Latin-1, counts as one column, a tab
+ * is kept as a tab so the caret stays aligned. */
+#define EXCERPT_BEFORE 60
+#define EXCERPT_WIDTH 120
+
+static void text_excerpt(Report *rp, const PgnGame *g, const Diag *d)
+{
+    if (!g || !g->raw || d->pos.offset < g->start.offset)
+        return;
+    uint64_t rel64 = d->pos.offset - g->start.offset;
+    if (rel64 > g->raw_len)
+        return;
+    const unsigned char *raw = (const unsigned char *)g->raw;
+    size_t n = g->raw_len, rel = (size_t)rel64;
+    size_t ls = rel, le = rel;
+    while (ls > 0 && raw[ls - 1] != '\n' && raw[ls - 1] != '\r')
+        ls--;
+    while (le < n && raw[le] != '\n' && raw[le] != '\r')
+        le++;
+    size_t ws = ls, we = le;
+    bool lcut = false, rcut = false;
+    if (rel - ls > EXCERPT_BEFORE) {
+        ws = rel - EXCERPT_BEFORE;
+        while (ws < rel && (raw[ws] & 0xC0) == 0x80)
+            ws++;
+        lcut = true;
+    }
+    if (we - ws > EXCERPT_WIDTH) {
+        we = ws + EXCERPT_WIDTH;
+        if (we < rel)
+            we = rel;
+        rcut = true;
+    }
+    Buf *b = &rp->b;
+    char num[16];
+    int w = snprintf(num, sizeof num, "%5lu", (unsigned long)d->pos.line);
+    buf_add(b, num, (size_t)w);
+    buf_puts(b, " | ");
+    if (lcut)
+        buf_puts(b, "...");
+    buf_str(b, (const char *)raw + ws, we - ws, ESC_TEXT);
+    if (rcut)
+        buf_puts(b, "...");
+    buf_putc(b, '\n');
+    for (int i = 0; i < w; i++)
+        buf_putc(b, ' ');
+    buf_puts(b, " | ");
+    if (lcut)
+        buf_puts(b, "   ");
+    for (size_t i = ws; i < rel && i < we;) {
+        uint32_t cp;
+        size_t k = utf8_next(raw + i, we - i, &cp);
+        buf_putc(b, cp == '\t' ? '\t' : ' ');
+        i += k;
+    }
+    text_color(rp, C_GREEN);
+    buf_putc(b, '^');
+    text_color(rp, C_OFF);
+    buf_putc(b, '\n');
+}
+
+static void text_diag(Report *rp, const char *file, const PgnGame *g, const Diag *d)
+{
+    Buf *b = &rp->b;
+    text_color(rp, C_BOLD);
+    buf_puts(b, file);
+    buf_putc(b, ':');
+    buf_u64(b, d->pos.line);
+    buf_putc(b, ':');
+    buf_u64(b, d->pos.col);
+    buf_puts(b, ": ");
+    text_color(rp, C_OFF);
+    text_color(rp, sev_color(d->severity));
+    buf_puts(b, severity_name(d->severity));
+    text_color(rp, C_OFF);
+    buf_puts(b, ": ");
+    buf_cstr(b, diag_message(d), ESC_TEXT);
+    buf_puts(b, " [");
+    buf_puts(b, diag_slug(d));
+    buf_puts(b, "]\n");
+    if (d->severity == SEV_ERROR)
+        text_excerpt(rp, g, d);
+}
+
+static void text_header(Report *rp, const char *file, const PgnGame *g)
+{
+    Buf *b = &rp->b;
+    const char *white = report_tag(g, "White"), *black = report_tag(g, "Black");
+    const char *event = report_tag(g, "Event");
+    text_color(rp, C_BOLD);
+    buf_puts(b, file);
+    buf_puts(b, ": game ");
+    buf_u64(b, g->index);
+    text_color(rp, C_OFF);
+    if (white || black || event) {
+        buf_puts(b, " (");
+        buf_cstr(b, white ? white : "?", ESC_TEXT);
+        buf_puts(b, " - ");
+        buf_cstr(b, black ? black : "?", ESC_TEXT);
+        if (event && event[0]) {
+            buf_puts(b, ", ");
+            buf_cstr(b, event, ESC_TEXT);
+        }
+        buf_putc(b, ')');
+    }
+    buf_putc(b, '\n');
+}
+
+/* ---- JSON Lines ---- */
+
+static void json_uint_or_null(Buf *b, uint64_t v)
+{
+    if (v)
+        buf_u64(b, v);
+    else
+        buf_puts(b, "null");
+}
+
+static void json_diag(Buf *b, const Diag *d)
+{
+    buf_puts(b, "{\"code\":");
+    json_str(b, diag_slug(d));
+    json_key(b, "severity");
+    json_str(b, severity_name(d->severity));
+    json_key(b, "line");
+    json_uint_or_null(b, d->pos.line);
+    json_key(b, "column");
+    json_uint_or_null(b, d->pos.col);
+    json_key(b, "ply");
+    json_uint_or_null(b, d->ply > 0 ? (uint64_t)d->ply : 0);
+    json_key(b, "move");
+    json_str(b, d->move[0] ? d->move : NULL);
+    json_key(b, "message");
+    json_str(b, diag_message(d));
+    buf_putc(b, '}');
+}
+
+static void jsonl_game(Report *rp, const char *file, const PgnGame *g, const GameReport *rep,
+                       const Diag *extra, size_t nextra)
+{
+    Buf *b = &rp->b;
+    buf_puts(b, "{\"type\":\"game\"");
+    json_key(b, "file");
+    json_str(b, file);
+    json_key(b, "index");
+    buf_u64(b, g->index);
+    json_key(b, "offset");
+    buf_u64(b, g->start.offset);
+    json_key(b, "line");
+    buf_u64(b, g->start.line);
+    static const char *const keys[] = {"event", "site", "date", "round", "white", "black"};
+    static const char *const tags[] = {"Event", "Site", "Date", "Round", "White", "Black"};
+    for (int i = 0; i < 6; i++) {
+        json_key(b, keys[i]);
+        json_str(b, report_tag(g, tags[i]));
+    }
+    json_key(b, "result");
+    json_str(b, declared_text(rep));
+    json_key(b, "outcome");
+    json_str(b, rep->outcome_known ? result_text(rep->outcome) : NULL);
+    json_key(b, "reason");
+    json_str(b, reason_slug(rep->reason));
+    json_key(b, "plies");
+    buf_u64(b, rep->plies);
+    json_key(b, "fen");
+    json_str(b, rep->fen[0] ? rep->fen : NULL);
+    json_key(b, "status");
+    json_str(b, status_slug(rep->status));
+    json_key(b, "diagnostics");
+    buf_putc(b, '[');
+    bool first = true;
+    for (size_t i = 0; i < rep->ndiags + nextra; i++) {
+        const Diag *d = i < rep->ndiags ? &rep->diags[i] : &extra[i - rep->ndiags];
+        if (d->severity == SEV_NONE)
+            continue;
+        if (!first)
+            buf_putc(b, ',');
+        first = false;
+        json_diag(b, d);
+    }
+    buf_puts(b, "]}\n");
+}
+
+/* ---- TSV ---- */
+
+static void tsv_field(Buf *b, const char *s, bool last)
+{
+    if (s)
+        buf_cstr(b, s, ESC_TSV);
+    buf_putc(b, last ? '\n' : '\t');
+}
+
+static void tsv_num(Buf *b, uint64_t v)
+{
+    buf_u64(b, v);
+    buf_putc(b, '\t');
+}
+
+static void tsv_game(Report *rp, const char *file, const PgnGame *g, const GameReport *rep,
+                     const Diag *extra, size_t nextra)
+{
+    Buf *b = &rp->b;
+    unsigned count[4] = {0, 0, 0, 0};
+    const Diag *worst = NULL;
+    for (size_t i = 0; i < rep->ndiags + nextra; i++) {
+        const Diag *d = i < rep->ndiags ? &rep->diags[i] : &extra[i - rep->ndiags];
+        if (d->severity == SEV_NONE || d->severity > SEV_ERROR)
+            continue;
+        count[d->severity]++;
+        if (!worst || d->severity > worst->severity)
+            worst = d;
+    }
+    tsv_field(b, file, false);
+    tsv_num(b, g->index);
+    tsv_num(b, g->start.offset);
+    tsv_num(b, g->start.line);
+    static const char *const tags[] = {"Event", "Site", "Date", "Round", "White", "Black"};
+    for (int i = 0; i < 6; i++)
+        tsv_field(b, report_tag(g, tags[i]), false);
+    tsv_field(b, declared_text(rep), false);
+    tsv_field(b, rep->outcome_known ? result_text(rep->outcome) : NULL, false);
+    tsv_field(b, reason_slug(rep->reason), false);
+    tsv_num(b, rep->plies);
+    tsv_field(b, rep->fen, false);
+    tsv_field(b, status_slug(rep->status), false);
+    tsv_num(b, count[SEV_ERROR]);
+    tsv_num(b, count[SEV_WARNING]);
+    tsv_num(b, count[SEV_NOTE]);
+    tsv_field(b, worst ? diag_slug(worst) : NULL, false);
+    tsv_field(b, worst ? diag_message(worst) : NULL, true);
+}
+
+/* ---- GitHub workflow commands ---- */
+
+static void github_diag(Report *rp, const char *file, const PgnGame *g, const Diag *d)
+{
+    Buf *b = &rp->b;
+    buf_puts(b, d->severity == SEV_ERROR ? "::error" : d->severity == SEV_WARNING ? "::warning"
+                                                                                : "::notice");
+    buf_puts(b, " file=");
+    buf_cstr(b, file, ESC_GH_PROP);
+    buf_puts(b, ",line=");
+    buf_u64(b, d->pos.line);
+    buf_puts(b, ",col=");
+    buf_u64(b, d->pos.col);
+    buf_puts(b, ",title=");
+    buf_cstr(b, diag_slug(d), ESC_GH_PROP);
+    buf_puts(b, "::");
+    buf_cstr(b, diag_message(d), ESC_GH_DATA);
+    if (g) {
+        /* Which game, so the annotation reads well out of context too. */
+        buf_puts(b, " (game ");
+        buf_u64(b, g->index);
+        buf_putc(b, ')');
+    }
+    buf_putc(b, '\n');
+}
+
+/* ---- entry points ---- */
+
+void report_begin(Report *rp)
+{
+    if (rp->fmt != FMT_TSV)
+        return;
+    buf_puts(&rp->b, "file\tindex\toffset\tline\tevent\tsite\tdate\tround\twhite\tblack\t"
+                     "result\toutcome\treason\tplies\tfen\tstatus\terrors\twarnings\tnotes\t"
+                     "code\tmessage\n");
+    buf_flush(rp);
+}
+
+void report_game(Report *rp, const char *file, const PgnGame *g, const GameReport *rep,
+                 const Diag *extra, size_t nextra)
+{
+    switch (rp->fmt) {
+    case FMT_JSONL:
+        jsonl_game(rp, file, g, rep, extra, nextra);
+        break;
+    case FMT_TSV:
+        tsv_game(rp, file, g, rep, extra, nextra);
+        break;
+    case FMT_TEXT:
+    case FMT_GITHUB: {
+        bool header = false;
+        for (size_t i = 0; i < rep->ndiags + nextra; i++) {
+            const Diag *d = i < rep->ndiags ? &rep->diags[i] : &extra[i - rep->ndiags];
+            if (d->severity == SEV_NONE)
+                continue;
+            if (rp->fmt == FMT_GITHUB) {
+                github_diag(rp, file, g, d);
+                continue;
+            }
+            if (!header)
+                text_header(rp, file, g);
+            header = true;
+            text_diag(rp, file, g, d);
+        }
+        break;
+    }
+    }
+    buf_flush(rp);
+}
+
+void report_file_diag(Report *rp, const char *file, const Diag *d)
+{
+    Buf *b = &rp->b;
+    switch (rp->fmt) {
+    case FMT_TEXT:
+        text_diag(rp, file, NULL, d);
+        break;
+    case FMT_GITHUB:
+        github_diag(rp, file, NULL, d);
+        break;
+    case FMT_JSONL:
+        buf_puts(b, "{\"type\":\"diagnostic\"");
+        json_key(b, "file");
+        json_str(b, file);
+        json_key(b, "code");
+        json_str(b, diag_slug(d));
+        json_key(b, "severity");
+        json_str(b, severity_name(d->severity));
+        json_key(b, "line");
+        json_uint_or_null(b, d->pos.line);
+        json_key(b, "column");
+        json_uint_or_null(b, d->pos.col);
+        json_key(b, "message");
+        json_str(b, diag_message(d));
+        buf_puts(b, "}\n");
+        break;
+    case FMT_TSV:
+        /* One row per game: a finding outside any game has no row.  The
+         * caller repeats it on standard error in text form. */
+        break;
+    }
+    buf_flush(rp);
+}
+
+static double per_second(uint64_t n, double seconds)
+{
+    return seconds > 0 ? (double)n / seconds : 0.0;
+}
+
+void report_summary(Report *rp, const ReportSummary *s)
+{
+    if (rp->fmt != FMT_JSONL)
+        return;
+    char sec[32];
+    snprintf(sec, sizeof sec, "%.3f", s->seconds);
+    Buf *b = &rp->b;
+    buf_puts(b, "{\"type\":\"summary\"");
+    const char *const keys[] = {"files", "games", "ok", "warning", "error", "skipped", "plies", "bytes"};
+    const uint64_t vals[] = {s->files, s->games, s->ok, s->warning, s->error, s->skipped, s->plies, s->bytes};
+    for (int i = 0; i < 8; i++) {
+        json_key(b, keys[i]);
+        buf_u64(b, vals[i]);
+    }
+    json_key(b, "seconds");
+    buf_puts(b, sec);
+    buf_puts(b, "}\n");
+    buf_flush(rp);
+}
+
+void report_summary_text(FILE *out, const ReportSummary *s)
+{
+    fprintf(out,
+            "pgncheck: %llu %s, %llu plies: %llu ok, %llu with errors, %llu with warnings, "
+            "%llu skipped; %.2f s, %.0f games/s\n",
+            (unsigned long long)s->games, s->games == 1 ? "game" : "games",
+            (unsigned long long)s->plies, (unsigned long long)s->ok,
+            (unsigned long long)s->error, (unsigned long long)s->warning,
+            (unsigned long long)s->skipped, s->seconds, per_second(s->games, s->seconds));
+}
+
+void report_list_checks(FILE *out, const Severity severity[D_COUNT])
+{
+    int width = 0;
+    for (int i = 0; i < D_COUNT; i++) {
+        int n = (int)strlen(diag_info[i].slug);
+        if (n > width)
+            width = n;
+    }
+    for (int i = 0; i < D_COUNT; i++)
+        fprintf(out, "%-*s  %-7s  %s\n", width, diag_info[i].slug, severity_name(severity[i]),
+                diag_info[i].meaning);
+}
+
+/* ---- copying games (--select, --fix-results) ---- */
+
+/* Offset, within the raw text, of the closing quote of the string whose
+ * opening quote is at q; 0 if there is none on that line. */
+static size_t string_end(const char *raw, size_t n, size_t q)
+{
+    for (size_t i = q + 1; i < n && raw[i] != '\n' && raw[i] != '\r'; i++) {
+        if (raw[i] == '\\' && i + 1 < n)
+            i++;
+        else if (raw[i] == '"')
+            return i;
+    }
+    return 0;
+}
+
+/* A rewrite: replace raw[from, to) with text. */
+typedef struct Edit {
+    size_t from, to;
+    const char *text;
+} Edit;
+
+int report_write_game(FILE *out, const PgnGame *g, PgnResult fix, Diag *change)
+{
+    if (!g->raw || !g->raw_complete)
+        return -1;
+    const char *raw = g->raw;
+    size_t n = g->raw_len;
+    Edit edits[8];
+    size_t nedits = 0;
+    const char *to = result_text(fix);
+    const char *from = NULL;
+    PgnPos where = g->start;
+    if (fix != PGN_RES_NONE) {
+        for (size_t i = 0; i < g->ntags && nedits < 7; i++) {
+            if (!g->tags[i].name || strcmp(g->tags[i].name, "Result") != 0)
+                continue;
+            if (g->tags[i].value_pos.offset < g->start.offset)
+                continue;
+            size_t q = (size_t)(g->tags[i].value_pos.offset - g->start.offset);
+            if (q >= n || raw[q] != '"')
+                continue;
+            size_t e = string_end(raw, n, q);
+            if (!e)
+                continue;
+            if (strlen(to) == e - q - 1 && memcmp(raw + q + 1, to, e - q - 1) == 0)
+                continue;
+            if (!from) {
+                from = g->tags[i].value;
+                where = g->tags[i].pos;
+            }
+            edits[nedits++] = (Edit){q + 1, e, to};
+        }
+        if (g->result != PGN_RES_NONE && g->result != fix &&
+            g->result_pos.offset >= g->start.offset) {
+            const char *old = result_text(g->result);
+            size_t len = strlen(old);
+            size_t p = (size_t)(g->result_pos.offset - g->start.offset);
+            /* Only rewrite what is really there. */
+            if (p + len <= n && memcmp(raw + p, old, len) == 0) {
+                if (!from) {
+                    from = old;
+                    where = g->result_pos;
+                }
+                edits[nedits++] = (Edit){p, p + len, to};
+            }
+        }
+    }
+    /* Tags come before the movetext, so edits are already in order. */
+    size_t at = 0;
+    for (size_t i = 0; i < nedits; i++) {
+        fwrite(raw + at, 1, edits[i].from - at, out);
+        fputs(edits[i].text, out);
+        at = edits[i].to;
+    }
+    fwrite(raw + at, 1, n - at, out);
+    /* A game's text ends with its marker's line; the blank line that
+     * separates games is inter-game text, written here in the game's own
+     * line-end style. */
+    const char *eol = "\n";
+    if (n >= 2 && raw[n - 2] == '\r' && raw[n - 1] == '\n')
+        eol = "\r\n";
+    else if (n && raw[n - 1] == '\r')
+        eol = "\r";
+    if (n && raw[n - 1] != '\n' && raw[n - 1] != '\r')
+        fputs(eol, out);
+    fputs(eol, out);
+    if (!nedits)
+        return 0;
+    if (change) {
+        memset(change, 0, sizeof *change);
+        change->code = D_WRONG_RESULT;
+        change->severity = SEV_NOTE;
+        change->pos = where;
+        snprintf(change->msg, sizeof change->msg, "result rewritten from \"%.20s\" to \"%s\"",
+                 from ? from : "", to);
+    }
+    return 1;
+}

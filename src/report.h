@@ -1,0 +1,74 @@
+/* report.h - formats games and diagnostics as text, JSON Lines, TSV or GitHub annotations. */
+#ifndef PGNCHECK_REPORT_H
+#define PGNCHECK_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "diag.h"
+#include "game.h"
+#include "pgn.h"
+
+typedef enum ReportFormat { FMT_TEXT = 0, FMT_JSONL, FMT_TSV, FMT_GITHUB } ReportFormat;
+
+/* Totals of a run (DESIGN.md: the final summary). */
+typedef struct ReportSummary {
+    uint64_t files;     /* inputs opened and read */
+    uint64_t games;
+    uint64_t ok;
+    uint64_t warning;
+    uint64_t error;
+    uint64_t skipped;
+    uint64_t plies;
+    uint64_t bytes;
+    double seconds;
+} ReportSummary;
+
+/* One formatter bound to one stream.  Lines are built in memory and written
+ * with one fwrite each; write errors are left on the stream for the caller
+ * (ferror) to decide about. */
+typedef struct Report Report;
+
+/* Returns NULL when out of memory.  color: ANSI colours in text format. */
+Report *report_new(FILE *out, ReportFormat fmt, bool color);
+void report_free(Report *rp);
+
+/* Parses "text", "jsonl", "tsv", "github"; false if unknown. */
+bool report_format_parse(const char *name, ReportFormat *fmt);
+
+/* The TSV header row (nothing for the other formats). */
+void report_begin(Report *rp);
+
+/* One game.  extra[0..nextra) are diagnostics the caller adds after the
+ * game's own (the --fix-results changes).  In text format a game with no
+ * diagnostics prints nothing. */
+void report_game(Report *rp, const char *file, const PgnGame *g, const GameReport *rep,
+                 const Diag *extra, size_t nextra);
+
+/* A diagnostic about the input rather than one game (text between games, a
+ * read error). */
+void report_file_diag(Report *rp, const char *file, const Diag *d);
+
+/* The final summary record (JSON Lines only; nothing for other formats). */
+void report_summary(Report *rp, const ReportSummary *s);
+
+/* The human summary line that --summary writes on standard error. */
+void report_summary_text(FILE *out, const ReportSummary *s);
+
+/* --list-checks: every code with its (effective) severity and meaning. */
+void report_list_checks(FILE *out, const Severity severity[D_COUNT]);
+
+/* The value of the first tag called name (exact case first, then any case),
+ * or NULL. */
+const char *report_tag(const PgnGame *g, const char *name);
+
+/* Writes the game's raw bytes to out, then a blank line; with fix != PGN_RES_NONE the Result
+ * tag values and the termination marker are rewritten to result_text(fix).
+ * Fills *change (code wrong-result, severity note) when something was
+ * rewritten.  Returns 1 if rewritten, 0 if copied unchanged, -1 if the raw
+ * text is not available (game larger than PGN_MAX_RAW or keep_raw off). */
+int report_write_game(FILE *out, const PgnGame *g, PgnResult fix, Diag *change);
+
+#endif
