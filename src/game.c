@@ -412,8 +412,10 @@ typedef struct Claims {
     uint32_t fifty_ply;       /* first ply reaching 50 moves each without capture or pawn move */
 } Claims;
 
-/* Plays one move token in line L.  Returns false when the line stops. */
-static bool play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl)
+enum { PLAY_ERROR = 0, PLAY_OK = 1, PLAY_AFTER_END = 2 };
+
+/* Plays one move token in line L: PLAY_OK, or why the line stops. */
+static int play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl)
 {
     char label[48];
     uint32_t ply = L->ply + 1;
@@ -421,7 +423,7 @@ static bool play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl)
     if (L->ended) {
         add_diag(c, D_MOVES_AFTER_END, e->pos, ply, e->text, "%s: the game was already over by %s after %s (ply %u)",
                  label, ending_text(L->ended - 1), L->ended_move, (unsigned)L->ended_ply);
-        return false;
+        return PLAY_AFTER_END;
     }
     if (e->number >= 0 && !L->number_warned && (uint32_t)e->number != L->cur.fullmove) {
         L->number_warned = true;
@@ -433,7 +435,7 @@ static bool play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl)
         if (e->truncated)
             r.status = SAN_SYNTAX;
         report_bad_move(c, &L->cur, &r, e, ply, label, !main_line);
-        return false;
+        return PLAY_ERROR;
     }
     note_notation(c, &r, e, ply, label);
     L->prev = L->cur;
@@ -469,7 +471,7 @@ static bool play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl)
             size_t cap = s->keys_cap * 2;
             uint64_t *k = realloc(s->keys, cap * sizeof *k);
             if (!k)
-                return false;
+                return PLAY_ERROR;
             s->keys = k;
             s->keys_cap = cap;
         }
@@ -498,7 +500,7 @@ static bool play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl)
         L->ended_ply = ply;
         snprintf(L->ended_move, sizeof L->ended_move, "%s", label);
     }
-    return true;
+    return PLAY_OK;
 }
 
 static int diag_cmp(const void *a, const void *b)
@@ -665,6 +667,7 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
 
     {
         Claims cl = {0, 0};
+        bool moves_after_end = false;
         int depth = 0;
         Line *lines = s->lines;
         for (size_t i = 0; i < g->nelems; i++) {
@@ -695,10 +698,13 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
             Line *L = &lines[depth];
             if (L->stopped)
                 continue;
-            if (!play(&c, L, e, depth == 0, &cl)) {
+            int played = play(&c, L, e, depth == 0, &cl);
+            if (played != PLAY_OK) {
                 L->stopped = true;
-                if (depth == 0)
+                if (depth == 0 && played == PLAY_ERROR)
                     valid = false;
+                if (depth == 0 && played == PLAY_AFTER_END)
+                    moves_after_end = true;
             }
         }
 
@@ -720,10 +726,6 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
             PgnResult must = PGN_RES_DRAW;
             if (why == REASON_CHECKMATE)
                 must = fin->side == WHITE ? PGN_RES_BLACK : PGN_RES_WHITE;
-            /* With moves after the end the final position is not the ending's:
-             * the winner is whoever delivered it. */
-            if (why == REASON_CHECKMATE && main_line->ended_ply != main_line->ply)
-                must = (main_line->ended_ply % 2 == 1) == (s->lines[0].cur.side == WHITE) ? must : must;
             set_outcome(rep, must, (Reason)why);
             if (declared == PGN_RES_UNKNOWN || declared == PGN_RES_NONE) {
                 add_diag(&c, D_UNFINISHED_DECIDED, result_pos, 0, NULL,
@@ -772,7 +774,7 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
 
         /* R44: PlyCount. */
         const char *plycount = tag_value(g, "PlyCount", &pc_tag);
-        if (plycount) {
+        if (plycount && !moves_after_end) {
             char *end;
             long v = strtol(plycount, &end, 10);
             if (end == plycount || *end || v < 0 || (uint32_t)v != rep->plies)
