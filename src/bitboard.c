@@ -19,6 +19,142 @@ static Bitboard rook_table[0x19000];
 static Bitboard bishop_table[0x1480];
 static bool initialised;
 
+/* Magic multipliers found once by init_magics' own search (fixed seed) and
+ * kept here so start-up is a table fill, not a search; a multiplier that
+ * failed verification would simply be searched again. */
+static const Bitboard rook_magics[64] = {
+    0x1080004008801020ull,
+    0x0840092002c03000ull,
+    0x1900200010400900ull,
+    0x0880100008000480ull,
+    0x4200100420080200ull,
+    0x8100020100080400ull,
+    0x0200040110886200ull,
+    0x0200008040220411ull,
+    0x0404800084400220ull,
+    0x0000401000402000ull,
+    0x0086001081220440ull,
+    0x0408800800100280ull,
+    0x000a001201040820ull,
+    0x8848800200840080ull,
+    0x4001000100040200ull,
+    0x0442000102105084ull,
+    0x9080010020804100ull,
+    0x0040404000201009ull,
+    0x0000808010002009ull,
+    0x2200090021d00100ull,
+    0x0008008008040080ull,
+    0x0004004002010040ull,
+    0x0011040008015042ull,
+    0x00000a0001768104ull,
+    0x0000800080204009ull,
+    0x2010004140002001ull,
+    0x9800200280100080ull,
+    0x1000100080080080ull,
+    0x0442000a00049020ull,
+    0x2100040080020080ull,
+    0x0800120400900148ull,
+    0x0010040a00128541ull,
+    0x2800804000800030ull,
+    0x1010002000400041ull,
+    0x4000200011004100ull,
+    0x0610008410800800ull,
+    0x0400802402800800ull,
+    0xc100020080800400ull,
+    0x0002000802000401ull,
+    0x0182085882000401ull,
+    0x0220204000808000ull,
+    0x2860100040024022ull,
+    0x0001002004110040ull,
+    0x99101042000a0020ull,
+    0x0004080004008080ull,
+    0x0010040002008080ull,
+    0x2012004881020004ull,
+    0x8300842444820011ull,
+    0x0088403882010200ull,
+    0x0820400080210100ull,
+    0x0110910040a00300ull,
+    0x0801100280080480ull,
+    0x0242009008200600ull,
+    0x1002000489500200ull,
+    0x0040800200010080ull,
+    0x0091800041000080ull,
+    0x0000209300488001ull,
+    0x04c1002414824001ull,
+    0x020020000b001041ull,
+    0x7000100004200901ull,
+    0x8002002004100802ull,
+    0x30010002084c0007ull,
+    0x0888221800813004ull,
+    0x4000002840840112ull,
+};
+static const Bitboard bishop_magics[64] = {
+    0x8210103483004200ull,
+    0x0008022802002820ull,
+    0x0404810401000010ull,
+    0x4004043280808044ull,
+    0x0181104004600101ull,
+    0x8802021104000000ull,
+    0x000111011041a000ull,
+    0x4000420890211000ull,
+    0x3200109001080880ull,
+    0x0002e0810a0a0840ull,
+    0x2040840802004228ull,
+    0x9200110408800000ull,
+    0x0000c45040020100ull,
+    0x0200088824401000ull,
+    0x0000110690104804ull,
+    0x04010a4400a41006ull,
+    0x01c100d03001a100ull,
+    0x9820220481020a00ull,
+    0x520d263000420040ull,
+    0x0180810802004102ull,
+    0x0002001016100000ull,
+    0x0200800808010828ull,
+    0x0002402c88081800ull,
+    0x4018400a82009080ull,
+    0x441005010a200402ull,
+    0x4024041143880802ull,
+    0x0200280210004940ull,
+    0xa201004024004200ull,
+    0x8000840184802000ull,
+    0x0800820080880c00ull,
+    0x1008004821040202ull,
+    0x0000921019820280ull,
+    0x0102084100045001ull,
+    0xa590820820200802ull,
+    0x0104020200010409ull,
+    0x0000a00800210106ull,
+    0x0001020401020102ull,
+    0x0508080021011000ull,
+    0x0058162850140100ull,
+    0x0002040020004212ull,
+    0x000801108a001000ull,
+    0x0a408090100008c2ull,
+    0x0000101804002800ull,
+    0x0000004200821800ull,
+    0x0020049008800401ull,
+    0x02c8015004080480ull,
+    0x8804014414000110ull,
+    0x0008011042000080ull,
+    0x04010c8290400010ull,
+    0x0382048208232402ull,
+    0x1000202108080140ull,
+    0x008000120a020100ull,
+    0x108c0011a2020004ull,
+    0x010004200421100eull,
+    0x8820200409105000ull,
+    0x0108300400802840ull,
+    0x0402008049282000ull,
+    0x0000002402080480ull,
+    0x08001c0422017001ull,
+    0x000200001420a801ull,
+    0x2010c20011020204ull,
+    0x3000308461444500ull,
+    0x1000040404c80200ull,
+    0x0825011019060080ull,
+};
+
 Bitboard bb_pawn_attacks(int color, int sq) { return pawn_att[color][sq]; }
 Bitboard bb_knight_attacks(int sq) { return knight_att[sq]; }
 Bitboard bb_king_attacks(int sq) { return king_att[sq]; }
@@ -69,7 +205,7 @@ static uint64_t rng_next(void)
     return rng_state * 0x2545F4914F6CDD1Dull;
 }
 
-static void init_magics(Magic *magics, Bitboard *table, const int (*dirs)[2])
+static void init_magics(Magic *magics, Bitboard *table, const int (*dirs)[2], const Bitboard *known)
 {
     static Bitboard occ[4096], ref[4096];
     static int epoch[4096];
@@ -90,10 +226,13 @@ static void init_magics(Magic *magics, Bitboard *table, const int (*dirs)[2])
             size++;
             b = (b - m->mask) & m->mask;
         } while (b);
-        for (;;) {
-            do
-                m->magic = rng_next() & rng_next() & rng_next();
-            while (bb_count((m->magic * m->mask) >> 56) < 6);
+        for (bool first = true;; first = false) {
+            if (first)
+                m->magic = known[sq];
+            else
+                do
+                    m->magic = rng_next() & rng_next() & rng_next();
+                while (bb_count((m->magic * m->mask) >> 56) < 6);
             cur++;
             int i;
             for (i = 0; i < size; i++) {
@@ -133,8 +272,8 @@ void bb_init(void)
                 pawn_att[BLACK][sq] |= bb_sq(sq_make(f + df, r - 1));
         }
     }
-    init_magics(rook_magic, rook_table, rook_dirs);
-    init_magics(bishop_magic, bishop_table, bishop_dirs);
+    init_magics(rook_magic, rook_table, rook_dirs, rook_magics);
+    init_magics(bishop_magic, bishop_table, bishop_dirs, bishop_magics);
     for (int a = 0; a < 64; a++)
         for (int b = 0; b < 64; b++) {
             if (a == b)
