@@ -1,20 +1,15 @@
 /* bitboard.c - attack tables: leaper tables and magic-indexed slider tables. */
 #include "chess.h"
 
-typedef struct Magic {
-    Bitboard mask;
-    Bitboard magic;
-    Bitboard *attacks;
-    unsigned shift;
-} Magic;
+typedef BbMagic Magic;
 
-static Bitboard pawn_att[2][64];
-static Bitboard knight_att[64];
-static Bitboard king_att[64];
-static Bitboard between_bb[64][64];
-static Bitboard line_bb[64][64];
-static Magic rook_magic[64];
-static Magic bishop_magic[64];
+Bitboard bb_pawn_att[2][64];
+Bitboard bb_knight_att[64];
+Bitboard bb_king_att[64];
+Bitboard bb_between_tab[64][64];
+Bitboard bb_line_tab[64][64];
+BbMagic bb_rook_magic[64];
+BbMagic bb_bishop_magic[64];
 static Bitboard rook_table[0x19000];
 static Bitboard bishop_table[0x1480];
 static bool initialised;
@@ -155,24 +150,6 @@ static const Bitboard bishop_magics[64] = {
     0x0825011019060080ull,
 };
 
-Bitboard bb_pawn_attacks(int color, int sq) { return pawn_att[color][sq]; }
-Bitboard bb_knight_attacks(int sq) { return knight_att[sq]; }
-Bitboard bb_king_attacks(int sq) { return king_att[sq]; }
-Bitboard bb_between(int a, int b) { return between_bb[a][b]; }
-Bitboard bb_line(int a, int b) { return line_bb[a][b]; }
-
-Bitboard bb_bishop_attacks(int sq, Bitboard occ)
-{
-    const Magic *m = &bishop_magic[sq];
-    return m->attacks[((occ & m->mask) * m->magic) >> m->shift];
-}
-
-Bitboard bb_rook_attacks(int sq, Bitboard occ)
-{
-    const Magic *m = &rook_magic[sq];
-    return m->attacks[((occ & m->mask) * m->magic) >> m->shift];
-}
-
 static bool on_board(int f, int r) { return f >= 0 && f < 8 && r >= 0 && r < 8; }
 
 /* Slow ray walk, used only to fill the tables. */
@@ -261,30 +238,30 @@ void bb_init(void)
         static const int kg[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
         for (int i = 0; i < 8; i++) {
             if (on_board(f + kn[i][0], r + kn[i][1]))
-                knight_att[sq] |= bb_sq(sq_make(f + kn[i][0], r + kn[i][1]));
+                bb_knight_att[sq] |= bb_sq(sq_make(f + kn[i][0], r + kn[i][1]));
             if (on_board(f + kg[i][0], r + kg[i][1]))
-                king_att[sq] |= bb_sq(sq_make(f + kg[i][0], r + kg[i][1]));
+                bb_king_att[sq] |= bb_sq(sq_make(f + kg[i][0], r + kg[i][1]));
         }
         for (int df = -1; df <= 1; df += 2) {
             if (on_board(f + df, r + 1))
-                pawn_att[WHITE][sq] |= bb_sq(sq_make(f + df, r + 1));
+                bb_pawn_att[WHITE][sq] |= bb_sq(sq_make(f + df, r + 1));
             if (on_board(f + df, r - 1))
-                pawn_att[BLACK][sq] |= bb_sq(sq_make(f + df, r - 1));
+                bb_pawn_att[BLACK][sq] |= bb_sq(sq_make(f + df, r - 1));
         }
     }
-    init_magics(rook_magic, rook_table, rook_dirs, rook_magics);
-    init_magics(bishop_magic, bishop_table, bishop_dirs, bishop_magics);
+    init_magics(bb_rook_magic, rook_table, rook_dirs, rook_magics);
+    init_magics(bb_bishop_magic, bishop_table, bishop_dirs, bishop_magics);
     for (int a = 0; a < 64; a++)
         for (int b = 0; b < 64; b++) {
             if (a == b)
                 continue;
             Bitboard ba = bb_sq(a), bbb = bb_sq(b);
             if (slide(a, 0, rook_dirs) & bbb) {
-                line_bb[a][b] = (slide(a, 0, rook_dirs) & slide(b, 0, rook_dirs)) | ba | bbb;
-                between_bb[a][b] = slide(a, bbb, rook_dirs) & slide(b, ba, rook_dirs);
+                bb_line_tab[a][b] = (slide(a, 0, rook_dirs) & slide(b, 0, rook_dirs)) | ba | bbb;
+                bb_between_tab[a][b] = slide(a, bbb, rook_dirs) & slide(b, ba, rook_dirs);
             } else if (slide(a, 0, bishop_dirs) & bbb) {
-                line_bb[a][b] = (slide(a, 0, bishop_dirs) & slide(b, 0, bishop_dirs)) | ba | bbb;
-                between_bb[a][b] = slide(a, bbb, bishop_dirs) & slide(b, ba, bishop_dirs);
+                bb_line_tab[a][b] = (slide(a, 0, bishop_dirs) & slide(b, 0, bishop_dirs)) | ba | bbb;
+                bb_between_tab[a][b] = slide(a, bbb, bishop_dirs) & slide(b, ba, bishop_dirs);
             }
         }
     initialised = true;

@@ -141,14 +141,40 @@ bool pos_can_mate(const Position *pos, int color);
 /* R22: dead position by material (neither side can ever mate). */
 bool pos_insufficient_material(const Position *pos);
 
-/* Attack tables (bitboard.c). */
-Bitboard bb_pawn_attacks(int color, int sq);
-Bitboard bb_knight_attacks(int sq);
-Bitboard bb_king_attacks(int sq);
-Bitboard bb_bishop_attacks(int sq, Bitboard occ);
-Bitboard bb_rook_attacks(int sq, Bitboard occ);
-Bitboard bb_between(int a, int b);   /* squares strictly between, if aligned */
-Bitboard bb_line(int a, int b);      /* the full line through a and b, if aligned */
+/* Attack tables (bitboard.c), filled by chess_init(); the lookups are
+ * inline because they are the innermost loop of everything. */
+typedef struct BbMagic {
+    Bitboard mask;
+    Bitboard magic;
+    Bitboard *attacks;
+    unsigned shift;
+} BbMagic;
+
+extern Bitboard bb_pawn_att[2][64];
+extern Bitboard bb_knight_att[64];
+extern Bitboard bb_king_att[64];
+extern Bitboard bb_between_tab[64][64];
+extern Bitboard bb_line_tab[64][64];
+extern BbMagic bb_rook_magic[64];
+extern BbMagic bb_bishop_magic[64];
+
+static inline Bitboard bb_pawn_attacks(int color, int sq) { return bb_pawn_att[color][sq]; }
+static inline Bitboard bb_knight_attacks(int sq) { return bb_knight_att[sq]; }
+static inline Bitboard bb_king_attacks(int sq) { return bb_king_att[sq]; }
+/* Squares strictly between a and b if they share a line, else 0. */
+static inline Bitboard bb_between(int a, int b) { return bb_between_tab[a][b]; }
+/* The whole line through a and b if they share one, else 0. */
+static inline Bitboard bb_line(int a, int b) { return bb_line_tab[a][b]; }
+static inline Bitboard bb_bishop_attacks(int sq, Bitboard occ)
+{
+    const BbMagic *m = &bb_bishop_magic[sq];
+    return m->attacks[((occ & m->mask) * m->magic) >> m->shift];
+}
+static inline Bitboard bb_rook_attacks(int sq, Bitboard occ)
+{
+    const BbMagic *m = &bb_rook_magic[sq];
+    return m->attacks[((occ & m->mask) * m->magic) >> m->shift];
+}
 
 static inline int bb_lsb(Bitboard b) { return __builtin_ctzll(b); }
 static inline int bb_count(Bitboard b) { return __builtin_popcountll(b); }

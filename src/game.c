@@ -135,9 +135,9 @@ static void describe(const Position *pos, int sq, char *buf, size_t cap)
 }
 
 /* "12. Nf3" or "12... Nf3" for messages. */
-static void move_label(const Position *before, const char *text, char *buf, size_t cap)
+static void move_label(uint32_t fullmove, int side, const char *text, char *buf, size_t cap)
 {
-    snprintf(buf, cap, "%u%s %s", (unsigned)before->fullmove, before->side == WHITE ? "." : "...", text);
+    snprintf(buf, cap, "%u%s %s", (unsigned)fullmove, side == WHITE ? "." : "...", text);
 }
 
 static const char *tag_value(const PgnGame *g, const char *name, const PgnTag **tag)
@@ -417,9 +417,12 @@ enum { PLAY_ERROR = 0, PLAY_OK = 1, PLAY_AFTER_END = 2 };
 /* Plays one move token in line L: PLAY_OK, or why the line stops. */
 static int play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl)
 {
-    char label[48];
+    /* The "12... Nf3" label is built only when a diagnostic needs it. */
+    char label_buf[48];
+    const uint32_t label_full = L->cur.fullmove;
+    const int label_side = L->cur.side;
+#define label (move_label(label_full, label_side, e->text, label_buf, sizeof label_buf), label_buf)
     uint32_t ply = L->ply + 1;
-    move_label(&L->cur, e->text, label, sizeof label);
     if (L->ended) {
         add_diag(c, D_MOVES_AFTER_END, e->pos, ply, e->text, "%s: the game was already over by %s after %s (ply %u)",
                  label, ending_text(L->ended - 1), L->ended_move, (unsigned)L->ended_ply);
@@ -437,7 +440,8 @@ static int play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl)
         report_bad_move(c, &L->cur, &r, e, ply, label, !main_line);
         return PLAY_ERROR;
     }
-    note_notation(c, &r, e, ply, label);
+    if (r.notes)
+        note_notation(c, &r, e, ply, label);
     L->prev = L->cur;
     L->has_prev = true;
     pos_make(&L->prev, r.move, &L->cur);
@@ -501,6 +505,7 @@ static int play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl)
         snprintf(L->ended_move, sizeof L->ended_move, "%s", label);
     }
     return PLAY_OK;
+#undef label
 }
 
 static int diag_cmp(const void *a, const void *b)

@@ -10,6 +10,7 @@ static uint64_t zob_castle[16];
 static uint64_t zob_ep[8];
 static uint64_t zob_side;
 static bool zob_ready;
+static Position start_position;
 
 static uint64_t splitmix(uint64_t *s)
 {
@@ -33,6 +34,9 @@ void chess_init(void)
     for (int i = 0; i < 8; i++)
         zob_ep[i] = splitmix(&s);
     zob_side = splitmix(&s);
+    static const char start[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    FenError e = pos_from_fen(&start_position, start, sizeof start - 1, false, NULL);
+    (void)e;
     zob_ready = true;
 }
 
@@ -380,9 +384,7 @@ FenError pos_from_fen(Position *pos, const char *fen, size_t len, bool chess960,
 
 void pos_startpos(Position *pos)
 {
-    static const char start[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    FenError e = pos_from_fen(pos, start, sizeof start - 1, false, NULL);
-    (void)e;
+    *pos = start_position;
 }
 
 size_t pos_to_fen(const Position *pos, char *buf)
