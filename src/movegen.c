@@ -55,7 +55,18 @@ static int generate(const Position *pos, Move *list, bool any_only)
     Bitboard checkers = pos->checkers;
     Bitboard pinned = pos->blockers;
 
-    /* King moves first: they are the commonest answer to "any move?". */
+    /* "Is there any legal move?" (asked after every ply): out of check, a
+     * knight or pawn push is usually found at once, and needs no attack test. */
+    if (any_only && !checkers) {
+        Bitboard kn = pos->by_type[KNIGHT] & own & ~pinned;
+        while (kn)
+            if (bb_knight_attacks(bb_pop(&kn)) & ~own)
+                return 1;
+        Bitboard pw = pos->by_type[PAWN] & own & ~pinned;
+        Bitboard pushes = us == WHITE ? (pw << 8) & ~occ : (pw >> 8) & ~occ;
+        if (pushes)
+            return 1;
+    }
     Bitboard occ_noking = occ ^ bb_sq(ksq);
     Bitboard kt = bb_king_attacks(ksq) & ~own;
     while (kt) {

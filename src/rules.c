@@ -48,5 +48,7 @@ bool pos_can_mate(const Position *pos, int color)
 /* R22: dead by material when neither side could ever mate. */
 bool pos_insufficient_material(const Position *pos)
 {
+    if (pos->by_type[PAWN] | pos->by_type[ROOK] | pos->by_type[QUEEN])
+        return false;
     return !pos_can_mate(pos, WHITE) && !pos_can_mate(pos, BLACK);
 }
