@@ -710,19 +710,17 @@ static void output_ready(Run *run, bool wait)
 static bool run_init(Run *run)
 {
     run->nthreads = run->opt->jobs > 1 ? run->opt->jobs : 0;
-    run->nbatches = run->nthreads ? 2 * (size_t)run->nthreads + 2 : 1;
+    /* One batch per worker, one being filled, two of slack for batches that
+     * finish out of order.  Games are allocated on first use, so a small
+     * input costs little whatever -j says. */
+    run->nbatches = run->nthreads ? (size_t)run->nthreads + 3 : 1;
     run->batches = calloc(run->nbatches, sizeof *run->batches);
     run->work = calloc(run->nbatches, sizeof *run->work);
     if (!run->batches || !run->work)
         return false;
     for (size_t k = 0; k < run->nbatches; k++)
-        for (size_t i = 0; i < BATCH_GAMES; i++) {
-            Slot *s = &run->batches[k].slot[i];
-            s->game = pgn_game_new();
-            if (!s->game)
-                return false;
-            game_report_init(&s->rep);
-        }
+        for (size_t i = 0; i < BATCH_GAMES; i++)
+            game_report_init(&run->batches[k].slot[i].rep);
     if (!run->nthreads)
         return true;
     if (pthread_mutex_init(&run->mu, NULL) || pthread_cond_init(&run->work_cv, NULL) ||
@@ -802,6 +800,10 @@ static void run_input(Run *run, const char *path, bool keep_raw)
         b->input = in;
         while (got == 1 && b->ngames < BATCH_GAMES) {
             Slot *s = &b->slot[b->ngames];
+            if (!s->game && !(s->game = pgn_game_new())) {
+                out_of_memory(run);
+                break;
+            }
             got = pgn_next(in->reader, s->game);
             if (!diags_take(got == 1 ? &s->pre : &b->tail, in->reader, run->opt))
                 out_of_memory(run);
