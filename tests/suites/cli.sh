@@ -217,6 +217,29 @@ status_is "jsonl -q" 1
 out_has "jsonl -q" '^\{"type":"summary","files":1,"games":3,'
 [ "$(wc -l < "$tmp/out")" -eq 1 ] && ok "jsonl -q: one line" || fail "jsonl -q: one line" "$(cat "$tmp/out")"
 
+# junk.pgn: line 12 is text between two valid games: a file-level warning,
+# placed between the two game records.
+run "$P" "$D/junk.pgn"
+status_is "file-level finding" 0
+out_is "file-level finding" "$(printf 'tests/cli/junk.pgn:12:1: warning: %s [non-game-text]' "$(sed -n 's/^tests.*warning: \(.*\) \[non-game-text\]$/\1/p' "$tmp/out")")"
+out_has "file-level finding" '^tests/cli/junk\.pgn:12:1: warning: .+ \[non-game-text\]$'
+run "$P" --strict "$D/junk.pgn"
+status_is "file-level warning under --strict" 1
+run "$P" -f jsonl "$D/junk.pgn"
+json_ok "jsonl file-level" "$tmp/out"
+cp "$tmp/out" "$tmp/j"
+jcheck "jsonl: diagnostic record in input order" "$tmp/j" '" ".join(r["type"] for r in L)' "game diagnostic game summary"
+jcheck "jsonl: diagnostic record keys" "$tmp/j" '",".join(L[1].keys())' "type,file,code,severity,line,column,message"
+jcheck "jsonl: diagnostic record" "$tmp/j" '[L[1][k] for k in ("file","code","severity","line","column")]' \
+    "['tests/cli/junk.pgn', 'non-game-text', 'warning', 12, 1]"
+run "$P" -f jsonl --ignore=non-game-text "$D/junk.pgn"
+cp "$tmp/out" "$tmp/j"
+jcheck "jsonl: --ignore drops the file-level record" "$tmp/j" '" ".join(r["type"] for r in L)' "game game summary"
+run "$P" -f tsv "$D/junk.pgn"
+status_is "tsv file-level" 0
+[ "$(wc -l < "$tmp/out")" -eq 3 ] && ok "tsv file-level: header + 2 rows" || fail "tsv file-level rows" "$(cat "$tmp/out")"
+err_has "tsv file-level: finding on stderr" '^tests/cli/junk\.pgn:12:1: warning: .+ \[non-game-text\]$'
+
 # ---------------------------------------------------------------- tsv
 run "$P" --format=tsv "$D/bad.pgn"
 status_is tsv 1; err_empty tsv
