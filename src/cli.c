@@ -420,6 +420,7 @@ typedef struct Run {
     Report *side;               /* text on stderr for what a TSV row cannot hold */
     FILE *games_out;            /* copied games (--select, --fix-results), else NULL */
     bool rp_on_tty;
+    bool stderr_tty;
     ReportSummary sum;
     bool found;                 /* exit 1 */
     bool trouble;               /* exit 2 */
@@ -509,7 +510,7 @@ static bool progress_wanted(const Run *run, const Input *in)
 {
     if (run->opt->progress >= 0)
         return run->opt->progress == 1;
-    return in->regular && in->size > PROGRESS_MIN_BYTES && isatty(STDERR_FILENO);
+    return in->regular && in->size > PROGRESS_MIN_BYTES && run->stderr_tty;
 }
 
 static void progress_clear(Run *run)
@@ -866,11 +867,12 @@ int cli_main(int argc, char **argv)
     bool copying = opt->select || opt->fix_results;
     FILE *diag_out = copying ? stderr : stdout;
     run.games_out = copying ? stdout : NULL;
-    run.rp_on_tty = isatty(copying ? STDERR_FILENO : STDOUT_FILENO);
+    run.stderr_tty = isatty(STDERR_FILENO);
+    run.rp_on_tty = copying ? run.stderr_tty : isatty(STDOUT_FILENO);
     const char *nc = getenv("NO_COLOR");
     bool no_color = nc && nc[0];
     run.rp = report_new(diag_out, opt->format, run.rp_on_tty && !no_color);
-    run.side = report_new(stderr, FMT_TEXT, isatty(STDERR_FILENO) && !no_color);
+    run.side = report_new(stderr, FMT_TEXT, run.stderr_tty && !no_color);
     /* The source line under an error needs the game's text; so does copying. */
     bool keep_raw = copying || opt->format == FMT_TEXT;
     if (!run.rp || !run.side || !run_init(&run)) {
