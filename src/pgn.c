@@ -23,6 +23,12 @@ enum {
 };
 
 static unsigned char cls[256];
+
+/* Movetext fast-path actions. */
+enum { A_OTHER = 0, A_SP, A_NL, A_ALPHA, A_DIGIT, A_DOT, A_LBRACE, A_LPAREN, A_RPAREN, A_DOLLAR };
+static unsigned char act[256];
+/* Bytes that end the plain part of a tag value. */
+static unsigned char tv_stop[256];
 static int cls_ready;
 
 static void cls_init(void)
@@ -48,8 +54,92 @@ static void cls_init(void)
         if (c == '/')
             k |= K_SLASH;
         cls[c] = k;
+        unsigned char a = A_OTHER;
+        if (c == ' ' || c == '\t' || c == '\f' || c == '\v')
+            a = A_SP;
+        else if (c == '\n' || c == '\r')
+            a = A_NL;
+        else if (k & K_ALPHA)
+            a = A_ALPHA;
+        else if (k & K_DIGIT)
+            a = A_DIGIT;
+        else if (c == '.')
+            a = A_DOT;
+        else if (c == '{')
+            a = A_LBRACE;
+        else if (c == '(')
+            a = A_LPAREN;
+        else if (c == ')')
+            a = A_RPAREN;
+        else if (c == '$')
+            a = A_DOLLAR;
+        act[c] = a;
+        tv_stop[c] = (unsigned char)(c == '"' || c == '\\' || c < 0x20 || c == 0x7F);
     }
     cls_ready = 1;
+}
+
+/* ---------------------------------------------------------------------
+ * Word-at-a-time scanning (little-endian GCC/Clang; a byte loop elsewhere).
+ * Each mask below flags, in bit 7 of a byte, the bytes of a word that match;
+ * borrows and carries only ever flag bytes above a true match, so the lowest
+ * flagged byte is exact.
+ * ------------------------------------------------------------------- */
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define PGN_SWAR 1
+#define W_ONES UINT64_C(0x0101010101010101)
+#define W_HIGH UINT64_C(0x8080808080808080)
+
+static inline uint64_t load64(const unsigned char *p)
+{
+    uint64_t x;
+    memcpy(&x, p, sizeof x);
+    return x;
+}
+
+/* bytes equal to ch */
+static inline uint64_t w_eq(uint64_t x, unsigned ch)
+{
+    uint64_t y = x ^ (W_ONES * ch);
+    return (y - W_ONES) & ~y & W_HIGH;
+}
+
+/* bytes below lim (lim <= 0x80) */
+static inline uint64_t w_lt(uint64_t x, unsigned lim)
+{
+    return (x - W_ONES * lim) & ~x & W_HIGH;
+}
+
+/* bytes above lim (lim < 0x80) */
+static inline uint64_t w_gt(uint64_t x, unsigned lim)
+{
+    return ((x + W_ONES * (127u - lim)) | x) & W_HIGH;
+}
+
+static inline size_t w_first(uint64_t m) { return (size_t)__builtin_ctzll(m) >> 3; }
+#endif
+
+/* Bytes of s[0..n) a comment can pass over without looking: printable ASCII
+ * other than '%' and '}' (and '~', which only the slow step sees).  Returns
+ * the index of the first other byte, or n. */
+static inline size_t comment_plain(const unsigned char *s, size_t n)
+{
+    size_t k = 0;
+#ifdef PGN_SWAR
+    while (n - k >= 16) {
+        uint64_t x = load64(s + k), y = load64(s + k + 8);
+        uint64_t mx = w_gt(x, 0x7C) | w_lt(x, 0x20) | w_eq(x, '%');
+        uint64_t my = w_gt(y, 0x7C) | w_lt(y, 0x20) | w_eq(y, '%');
+        if (mx)
+            return k + w_first(mx);
+        if (my)
+            return k + 8 + w_first(my);
+        k += 16;
+    }
+#endif
+    while (k < n && s[k] >= 0x20 && s[k] < 0x7D && s[k] != '%')
+        k++;
+    return k;
 }
 
 /* ---------------------------------------------------------------------
@@ -614,101 +704,74 @@ static int read_comment(PgnReader *r)
             return 1;
         const unsigned char *b = r->buf;
         size_t i = r->pos, e = r->end;
-        const unsigned char *cp = memchr(b + i, '}', e - i);
-        size_t stop = cp ? (size_t)(cp - b) : e;
-        /* Blocks: a cheap vectorisable check decides between skipping and
-         * a careful per-byte pass (line ends, odd bytes, new-game lines). */
-        while (i < stop) {
-            size_t blk = stop - i > 4096 ? 4096 : stop - i;
-            const unsigned char *s = b + i;
-            unsigned odd = 0;
-            for (size_t k = 0; k < blk; k++)
-                odd |= (unsigned)((s[k] >= 0x7F) | ((s[k] < 0x20) & (s[k] != '\t')));
-            if (!odd && !r->cm_lws) {
-                const unsigned char *q = s, *qe = s + blk;
-                while ((q = memchr(q, '%', (size_t)(qe - q))) != NULL) {
-                    size_t qi = (size_t)(q - b);
-                    if (b[qi - 1] == '[') {
-                        if (e - qi < CMD_WINDOW && !r->eof) {
-                            r->pos = qi;
-                            need(r, CMD_WINDOW);
-                            goto again;
-                        }
-                        comment_command(r, qi, e - qi);
+        while (i < e) {
+            /* Plain text leaves cm_nl/cm_lws as they are only while they are
+             * 0/false; after a line end every byte takes the careful step. */
+            if (!r->cm_lws) {
+                i += comment_plain(b + i, e - i);
+                if (i >= e)
+                    break;
+            }
+            unsigned c = b[i];
+            if (c >= 0x20 && c < 0x7F) {
+                if (c == '}') {
+                    r->pos = i + 1;
+                    return 0;
+                }
+                if (c == '[' && r->cm_lws) {
+                    bool ev = false;
+                    r->pos = i;
+                    if (r->end - i < LOOKAHEAD && !r->eof) {
+                        need(r, LOOKAHEAD);
+                        goto again;
                     }
-                    q++;
+                    if (tag_like(r, &ev) && (ev || r->cm_nl >= 2))
+                        return 2;
+                } else if (c == '%' && b[i - 1] == '[') {
+                    if (e - i < CMD_WINDOW && !r->eof) {
+                        r->pos = i;
+                        need(r, CMD_WINDOW);
+                        goto again;
+                    }
+                    comment_command(r, i, e - i);
+                }
+                if (c != ' ') {
+                    r->cm_nl = 0;
+                    r->cm_lws = false;
+                }
+                i++;
+            } else if (c == '\n' || c == '\r') {
+                newline_at(r, i);
+                if (!(c == '\n' && b[i - 1] == '\r'))
+                    r->cm_nl++;
+                r->cm_lws = true;
+                i++;
+            } else if (c == '\t' || c == '\f' || c == '\v') {
+                i++;
+            } else if (c < 0x80) {
+                bad_byte(r, i, c);
+                r->cm_nl = 0;
+                r->cm_lws = false;
+                i++;
+            } else {
+                size_t l = utf8_len(b + i, e - i);
+                if (l == 0 && e - i < 4 && !r->eof) {
+                    r->pos = i;
+                    need(r, 4);
+                    goto again;
+                }
+                if (l == 0) {
+                    if (c < 0xA0)
+                        bad_byte(r, i, c);
+                    l = 1;
                 }
                 r->cm_nl = 0;
                 r->cm_lws = false;
-                i += blk;
-                continue;
+                i += l;
             }
-            /* careful pass */
-            size_t be = i + blk;
-            while (i < be) {
-                unsigned c = b[i];
-                if (c >= 0x20 && c < 0x7F) {
-                    if (c == '[' && r->cm_lws) {
-                        bool ev = false;
-                        r->pos = i;
-                        if (r->end - i < LOOKAHEAD && !r->eof) {
-                            need(r, LOOKAHEAD);
-                            goto again;
-                        }
-                        if (tag_like(r, &ev) && (ev || r->cm_nl >= 2))
-                            return 2;
-                    } else if (c == '%' && b[i - 1] == '[') {
-                        if (e - i < CMD_WINDOW && !r->eof) {
-                            r->pos = i;
-                            need(r, CMD_WINDOW);
-                            goto again;
-                        }
-                        comment_command(r, i, e - i);
-                    }
-                    if (c != ' ') {
-                        r->cm_nl = 0;
-                        r->cm_lws = false;
-                    }
-                    i++;
-                } else if (c == '\n' || c == '\r') {
-                    newline_at(r, i);
-                    if (!(c == '\n' && b[i - 1] == '\r'))
-                        r->cm_nl++;
-                    r->cm_lws = true;
-                    i++;
-                } else if (c == '\t' || c == '\f' || c == '\v') {
-                    i++;
-                } else if (c < 0x80) {
-                    bad_byte(r, i, c);
-                    r->cm_nl = 0;
-                    r->cm_lws = false;
-                    i++;
-                } else {
-                    size_t l = utf8_len(b + i, e - i);
-                    if (l == 0 && e - i < 4 && !r->eof) {
-                        r->pos = i;
-                        need(r, 4);
-                        goto again;
-                    }
-                    if (l == 0) {
-                        if (c < 0xA0)
-                            bad_byte(r, i, c);
-                        l = 1;
-                    }
-                    r->cm_nl = 0;
-                    r->cm_lws = false;
-                    i += l;
-                }
-            }
-            /* a UTF-8 sequence may end past the block: resume exactly there */
-            if (i > stop)
-                stop = i;
         }
+        /* a UTF-8 sequence never ends past e: utf8_len needs all its bytes */
         r->pos = i;
-        if (cp && i == (size_t)(cp - b)) {
-            r->pos = i + 1;
-            return 0;
-        }
         continue;
 again:
         ;
