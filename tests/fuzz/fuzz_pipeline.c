@@ -1,0 +1,158 @@
+/* fuzz_pipeline.c - libFuzzer target: bytes -> reader -> game_check for every game.
+ *
+ * The first byte chooses options (variations or not, strict); the rest is
+ * the input.  Beyond "no crash": the report is well formed (status, reason,
+ * counts, sorted diagnostics), plies never exceed the main line's moves, the
+ * final FEN it reports parses back to a consistent position, and an own
+ * replay of the main line (san_parse + pos_make from the FEN tag or the
+ * start) keeps every position self-consistent. */
+#include "chess.h"
+#include "fuzz_common.h"
+#include "game.h"
+#include "pgn.h"
+#include "san.h"
+
+typedef struct Src {
+    const uint8_t *d;
+    size_t n, at;
+} Src;
+
+static long src_read(void *ctx, char *buf, size_t cap)
+{
+    Src *s = ctx;
+    size_t k = s->n - s->at;
+    if (k > cap)
+        k = cap;
+    memcpy(buf, s->d + s->at, k);
+    s->at += k;
+    return (long)k;
+}
+
+static const char *tag(const PgnGame *g, const char *name)
+{
+    for (size_t i = 0; i < g->ntags; i++)
+        if (strcmp(g->tags[i].name, name) == 0)
+            return g->tags[i].value;
+    return NULL;
+}
+
+static void own_replay(const PgnGame *g)
+{
+    Position pos;
+    const char *fen = tag(g, "FEN");
+    const char *var = tag(g, "Variant");
+    bool c960 = var && (strstr(var, "960") || strstr(var, "andom"));
+    if (fen) {
+        FenInfo fi = {0};
+        if (pos_from_fen(&pos, fen, strlen(fen), c960, &fi) != FEN_OK)
+            return;
+    } else {
+        pos_startpos(&pos);
+    }
+    FZ_CHECK(pos_is_consistent(&pos), "start position inconsistent");
+    int depth = 0;
+    for (size_t i = 0; i < g->nelems; i++) {
+        const PgnElem *e = &g->elems[i];
+        if (e->kind == PGN_EL_VAR_START) {
+            depth++;
+            continue;
+        }
+        if (e->kind == PGN_EL_VAR_END) {
+            depth--;
+            continue;
+        }
+        if (depth != 0)
+            continue;
+        SanResult r;
+        if (san_parse(&pos, e->text, e->len, &r) != SAN_OK)
+            return;
+        Position next;
+        pos_make(&pos, r.move, &next);
+        FZ_CHECK(pos_is_consistent(&next), "own replay: inconsistent after \"%s\" (element %zu)", e->text, i);
+        pos = next;
+    }
+}
+
+static void check_report(const PgnGame *g, const GameReport *rep)
+{
+    FZ_CHECK(rep->game == g, "report of another game");
+    FZ_CHECK(rep->status <= STATUS_SKIPPED && rep->reason < REASON_COUNT, "status %d reason %d", (int)rep->status,
+             (int)rep->reason);
+    FZ_CHECK(reason_slug(rep->reason) != NULL, "reason slug");
+    FZ_CHECK(rep->ndiags <= GAME_MAX_DIAGS, "ndiags %zu", rep->ndiags);
+    size_t main_moves = 0;
+    int depth = 0;
+    for (size_t i = 0; i < g->nelems; i++) {
+        if (g->elems[i].kind == PGN_EL_VAR_START)
+            depth++;
+        else if (g->elems[i].kind == PGN_EL_VAR_END)
+            depth--;
+        else if (depth == 0)
+            main_moves++;
+    }
+    FZ_CHECK(rep->plies <= main_moves, "%u plies replayed of %zu main-line moves", rep->plies, main_moves);
+    unsigned counted[4] = {0};
+    for (size_t i = 0; i < rep->ndiags; i++) {
+        const Diag *d = &rep->diags[i];
+        FZ_CHECK(d->code < D_COUNT && d->severity >= SEV_NOTE && d->severity <= SEV_ERROR, "diag %zu: code %d sev %d",
+                 i, (int)d->code, (int)d->severity);
+        FZ_CHECK(strnlen(d->msg, sizeof d->msg) < sizeof d->msg && strnlen(d->move, sizeof d->move) < sizeof d->move,
+                 "diag text not terminated");
+        counted[d->severity]++;
+        if (i > 0)
+            FZ_CHECK(rep->diags[i - 1].pos.offset <= d->pos.offset, "diagnostics not sorted at %zu", i);
+    }
+    if (rep->dropped == 0)
+        for (int s = 1; s < 4; s++)
+            FZ_CHECK(counted[s] == rep->counts[s], "severity %d: %u listed, %u counted", s, counted[s],
+                     rep->counts[s]);
+    bool errors = rep->counts[SEV_ERROR] > 0;
+    if (rep->status == STATUS_OK)
+        FZ_CHECK(!errors && rep->counts[SEV_WARNING] == 0, "status ok with warnings or errors");
+    /* A game of an unchecked variant is "skipped" even when the reader
+     * found errors in it (game.c); reported separately by hostile.sh. */
+    if (errors && rep->status != STATUS_SKIPPED)
+        FZ_CHECK(rep->status == STATUS_ERROR, "errors but status %d", (int)rep->status);
+    size_t fl = strnlen(rep->fen, sizeof rep->fen);
+    FZ_CHECK(fl < sizeof rep->fen, "fen not terminated");
+    if (fl > 0) {
+        Position pos;
+        FenInfo fi = {0};
+        FenError e = pos_from_fen(&pos, rep->fen, fl, false, &fi);
+        if (e != FEN_OK)
+            e = pos_from_fen(&pos, rep->fen, fl, true, &fi);
+        FZ_CHECK(e == FEN_OK, "reported FEN \"%s\" does not parse: %s", rep->fen, fen_error_text(e));
+        FZ_CHECK(pos_is_consistent(&pos), "reported FEN \"%s\" inconsistent", rep->fen);
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static bool init;
+    if (!init) {
+        chess_init();
+        init = true;
+    }
+    if (size < 1)
+        return 0;
+    CheckOptions opt;
+    check_options_default(&opt);
+    opt.no_variations = data[0] & 1;
+    opt.strict = (data[0] >> 1) & 1;
+    Src s = {data + 1, size - 1, 0};
+    PgnReader *r = pgn_reader_new(src_read, &s, NULL);
+    PgnGame *g = pgn_game_new();
+    GameReport rep;
+    game_report_init(&rep);
+    FZ_CHECK(r && g, "allocation");
+    while (pgn_next(r, g) == 1) {
+        game_check(g, &opt, &rep);
+        check_report(g, &rep);
+        own_replay(g);
+    }
+    game_report_free(&rep);
+    pgn_game_free(g);
+    pgn_reader_free(r);
+    return 0;
+}

@@ -1,0 +1,482 @@
+#!/usr/bin/env python3
+"""hostile.py - adversarial tests of the pgncheck binary with exact expectations.
+
+Usage: hostile.py BIN_DIR [part...]   parts: prefix mutate sizes faults (default: all)
+Prints "ok ..." / "FAIL ..." lines and "N passed, N failed".  Environment:
+SANITIZED=1 (sanitizer build: fewer prefix cuts, looser RSS/time bounds),
+HOSTILE_STEP (prefix cut step), HOSTILE_CASES (mutation cases).
+
+Every run of the binary is checked for: exit status 0 or 1 (2 only where a
+fault is the point), no signal, a time bound, and (via wait4) a peak-RSS
+bound.  Inputs are generated here and streamed through pipes: nothing big
+touches the disk.
+"""
+import concurrent.futures
+import json
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+os.chdir(TOP)
+BIN = sys.argv[1] if len(sys.argv) > 1 else "."
+PARTS = sys.argv[2:] or ["prefix", "mutate", "sizes", "faults"]
+SANITIZED = bool(os.environ.get("SANITIZED"))
+PGNCHECK = os.path.join(BIN, "pgncheck")
+# Bounds (stated in the report): plain build / sanitizer build.
+RSS_MB = 400 if SANITIZED else 64
+TIME_BIN = "/usr/bin/time" if os.access("/usr/bin/time", os.X_OK) else None
+SCRATCH = os.path.join(TOP, "build", "hostile")
+os.makedirs(SCRATCH, exist_ok=True)
+TIME_X = 6 if SANITIZED else 1
+
+passed = failed = 0
+
+
+def ok(name):
+    global passed
+    passed += 1
+    print("ok " + name, flush=True)
+
+
+def fail(name, why):
+    global failed
+    failed += 1
+    print("FAIL %s: %s" % (name, why), flush=True)
+
+
+def check(cond, name, why=""):
+    (ok if cond else lambda n: fail(n, why))(name)
+    return cond
+
+
+class Run:
+    pass
+
+
+def run(args, data=b"", timeout=10.0, stdout_path=None, close_stdout=False, byte_writes=False, keep_out=True,
+        byte_delay=0.0):
+    """Runs pgncheck with args; data is bytes or an iterable of byte chunks
+    fed to its stdin from a thread.  Returns a Run with rc (negative: the
+    signal), out, err, rss_kb, cpu, wall, timed_out."""
+    argv = [PGNCHECK] + list(args)
+    if close_stdout:
+        argv = ["sh", "-c", 'exec "$0" "$@" >&-'] + argv
+    # Peak RSS: the child of a (v)forking Python inherits Python's high-water
+    # mark, so measure with GNU time (a small C parent) when installed, else
+    # by polling VmHWM of the running process.
+    timef = None
+    if TIME_BIN:
+        timef = "%s/rss.%d.%d" % (SCRATCH, os.getpid(), threading.get_ident())
+        argv = [TIME_BIN, "-f", "%M", "-o", timef] + argv
+    out_f = open(stdout_path, "wb") if stdout_path else subprocess.PIPE
+    t0 = time.monotonic()
+    p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=out_f, stderr=subprocess.PIPE, start_new_session=True)
+    if stdout_path:
+        out_f.close()
+    r = Run()
+    r.timed_out = False
+    r.fed = 0
+    chunks_out, chunks_err = [], []
+
+    def feed():
+        try:
+            chunks = [data] if isinstance(data, (bytes, bytearray)) else data
+            fd = p.stdin.fileno()
+            for c in chunks:
+                r.fed += len(c)
+                if byte_writes:
+                    for i in range(len(c)):
+                        os.write(fd, c[i:i + 1])
+                        if byte_delay:
+                            time.sleep(byte_delay)
+                else:
+                    p.stdin.write(c)
+        except (BrokenPipeError, OSError, ValueError):
+            pass
+        finally:
+            try:
+                p.stdin.close()
+            except OSError:
+                pass
+
+    def drain(f, sink, keep):
+        total = 0
+        while True:
+            b = f.read(1 << 16)
+            if not b:
+                break
+            total += len(b)
+            if keep:
+                sink.append(b)
+        if not keep:
+            sink.append(b"")
+        sink.append(total)
+
+    def kill():
+        r.timed_out = True
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except OSError:
+            pass
+
+    hwm = [0]
+
+    def poll():
+        path = "/proc/%d/status" % p.pid
+        while not done.is_set():
+            try:
+                for line in open(path):
+                    if line.startswith("VmHWM:"):
+                        hwm[0] = max(hwm[0], int(line.split()[1]))
+            except (OSError, ValueError):
+                pass
+            done.wait(0.005)
+
+    done = threading.Event()
+
+    th = [threading.Thread(target=feed, daemon=True),
+          threading.Thread(target=drain, args=(p.stderr, chunks_err, True), daemon=True)]
+    if not stdout_path:
+        th.append(threading.Thread(target=drain, args=(p.stdout, chunks_out, keep_out), daemon=True))
+    if not TIME_BIN:
+        th.append(threading.Thread(target=poll, daemon=True))
+    timer = threading.Timer(timeout, kill)
+    timer.start()
+    for t in th:
+        t.start()
+    _, status, ru = os.wait4(p.pid, 0)
+    p.returncode = 0  # reaped here; keep Popen from waiting again
+    r.wall = time.monotonic() - t0
+    timer.cancel()
+    done.set()
+    for t in th:
+        t.join(30)
+    r.rc = -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
+    r.rss_kb = hwm[0]
+    if timef:
+        try:
+            lines = open(timef).read().split("\n")
+            os.unlink(timef)
+        except OSError:
+            lines = []
+        for line in lines:
+            m = re.match(r"Command terminated by signal (\d+)", line)
+            if m:
+                r.rc = -int(m.group(1))
+            elif line.strip().isdigit():
+                r.rss_kb = int(line)
+        if r.rc > 128 and any(l.startswith("Command terminated") for l in lines):
+            pass
+        elif r.rc != 0 and any(l.startswith("Command exited with non-zero status") for l in lines):
+            pass
+    r.cpu = ru.ru_utime + ru.ru_stime
+    r.out = b"".join(c for c in chunks_out if isinstance(c, bytes))
+    r.out_bytes = chunks_out[-1] if chunks_out else 0
+    r.err = b"".join(c for c in chunks_err if isinstance(c, bytes))
+    return r
+
+
+def sane(r, allowed=(0, 1)):
+    """'' if the run ended normally with an allowed status, else why not."""
+    if r.timed_out:
+        return "timed out after %.1f s" % r.wall
+    if r.rc < 0:
+        return "killed by signal %d" % -r.rc
+    if r.rc not in allowed:
+        return "exit %d (stderr: %s)" % (r.rc, r.err[:300].decode("latin-1"))
+    return ""
+
+
+def games_of(out):
+    lines = [l for l in out.decode("utf-8", "replace").split("\n") if l]
+    games = [l for l in lines if l.startswith('{"type":"game"')]
+    summary = [json.loads(l) for l in lines if l.startswith('{"type":"summary"')]
+    return games, (summary[0] if summary else None)
+
+
+def plausible_starts(d):
+    """Upper bound on games (see tests/fuzz/fuzz_reader.c): markers + '['-lines + 1."""
+    n = 1 + d.count(b"*") + d.count(b"1-0") + d.count(b"0-1") + d.count(b"1/2-1/2")
+    n += len(re.findall(rb"(?:^|[\r\n])[ \t\f\v]*\[", d))
+    return n
+
+
+AFTER = (b'[Event "after"]\n[Site "?"]\n[Date "?"]\n[Round "?"]\n[White "a"]\n[Black "b"]\n'
+         b'[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7+ 1-0\n')
+
+
+def verdict(line):
+    j = json.loads(line)
+    return (j["event"], j["result"], j["outcome"], j["reason"], j["plies"], j["fen"], j["status"],
+            [(d["code"], d["severity"], d["ply"], d["move"], d["message"]) for d in j["diagnostics"]])
+
+
+# ---------------------------------------------------------------------------
+def part_prefix():
+    src = "corpus/real/gh-pgnmentor-players/Philidor.pgn"
+    whole = open(src, "rb").read()
+    limit = min(len(whole), 3072)
+    step = int(os.environ.get("HOSTILE_STEP", "5" if SANITIZED else "1"))
+    args = ["-j1", "-f", "jsonl", "--label=cut"]
+    w = run(args, whole)
+    G, _ = games_of(w.out)
+    starts = [json.loads(g)["offset"] for g in G]
+    if not check(not sane(w) and len(G) >= 5, "prefix: whole file read (%d games)" % len(G), sane(w)):
+        return
+    cuts = list(range(0, limit + 1, step))
+    problems = {"crash": [], "complete": [], "cut": [], "count": []}
+
+    def one(c):
+        r = run(args, whole[:c])
+        why = sane(r)
+        if why:
+            return c, "crash", why
+        P, summ = games_of(r.out)
+        if summ is None or summ["games"] != len(P):
+            return c, "count", "summary missing or disagrees with %d game lines" % len(P)
+        K = sum(1 for j in range(1, len(starts)) if starts[j] <= c)
+        if P[:K] != G[:K]:
+            bad = next(i for i in range(K) if i >= len(P) or P[i] != G[i])
+            return c, "complete", "complete game %d reported differently" % (bad + 1)
+        expect = K + 1 if starts[K] < c else K
+        if expect > K and c - starts[K] == 1 and len(P) == K and b'"code":"non-game-text"' in r.out:
+            # a lone '[' cannot be told from stray text: pgncheck reports it as
+            # non-game text at that place (a warning), which still says it
+            return c, None, ""
+        if len(P) != expect:
+            return c, "cut", "%d games reported, expected %d (cut %s)" % (
+                len(P), expect, "inside game %d" % (K + 1) if expect > K else "between games")
+        if expect > K and P[K] != G[K] and '"code":"missing-termination"' not in P[K]:
+            return c, "cut", "game %d cut but not reported as missing-termination: %s" % (K + 1, P[K][:300])
+        return c, None, ""
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as ex:
+        for c, kind, why in ex.map(one, cuts):
+            if kind:
+                problems[kind].append((c, why))
+    desc = {"crash": "every cut exits 0/1 without a signal",
+            "complete": "complete games before the cut reported exactly as in the whole file",
+            "cut": "the cut game is reported, as missing-termination",
+            "count": "summary game count equals the game lines"}
+    for k, name in desc.items():
+        ps = problems[k]
+        check(not ps, "prefix: %s (%d cuts of %s, step %d)" % (name, len(cuts), src, step),
+              "%d cuts; first: %s" % (len(ps), "; ".join("cut %d: %s" % p for p in ps[:3])))
+
+
+# ---------------------------------------------------------------------------
+def part_mutate():
+    rng = random.Random(20240607)
+    files = ["corpus/real/gh-pgnmentor-players/Philidor.pgn", "corpus/real/gh-pychess/chess960rwch.pgn",
+             "corpus/real/gh-chesscom-daily/chesscom-daily-21.pgn", "corpus/real/gh-scalachess/uzchesscup.pgn",
+             "corpus/real/gh-mliebelt-pgn-parser/lichess_mliebelt_2024-01-03.pgn",
+             "corpus/real/gh-tcec/TCEC_Tournament_1.pgn", "corpus/edge/gh-pgn-extract/infiles/odds.pgn"]
+    pieces = []
+    for f in files:
+        d = open(f, "rb").read()
+        r = run(["-j1", "-f", "jsonl"], d)
+        st = [json.loads(g)["offset"] for g in games_of(r.out)[0]] + [len(d)]
+        for i in range(len(st) - 1):
+            pieces.append(d[st[i]:st[i + 1]])
+    ncases = int(os.environ.get("HOSTILE_CASES", "120" if SANITIZED else "400"))
+    special = b'{}()[]"\\;%*\n\r\t\x00\xff.-+#=$!?10/'
+    cases = []
+    for _ in range(ncases):
+        k = rng.randint(1, 3)
+        j = rng.randrange(len(pieces) - k + 1)
+        text = bytearray(b"".join(pieces[j:j + k]))
+        orig = k
+        m = rng.randint(1, 6)
+        for _ in range(m):
+            op = rng.randrange(3)
+            at = rng.randrange(len(text))
+            b = special[rng.randrange(len(special))] if rng.random() < 0.6 else rng.randrange(256)
+            if op == 0:
+                text[at] = b
+            elif op == 1:
+                del text[at]
+            else:
+                text.insert(at, b)
+        cases.append((bytes(text), orig, m))
+    bad = {"crash": [], "time": [], "count": []}
+    slowest = [0.0]
+
+    def one(i):
+        text, orig, m = cases[i]
+        r = run(["-j1", "-f", "jsonl"], text, timeout=10)
+        slowest[0] = max(slowest[0], r.wall)
+        why = sane(r)
+        if why:
+            return i, "crash", why
+        if r.wall > 10:
+            return i, "time", "%.1f s" % r.wall
+        P, summ = games_of(r.out)
+        hi = plausible_starts(text)
+        if summ is None or summ["games"] != len(P) or not (max(1, orig - m) <= len(P) <= hi):
+            return i, "count", "%d games from %d (mutations %d, plausible starts %d)" % (len(P), orig, m, hi)
+        return i, None, ""
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as ex:
+        for i, kind, why in ex.map(one, range(ncases)):
+            if kind:
+                bad[kind].append((i, why))
+    os.makedirs("build/hostile", exist_ok=True)
+    for kind in bad:
+        for i, _ in bad[kind][:5]:
+            open("build/hostile/mutate-%d.pgn" % i, "wb").write(cases[i][0])
+    check(not bad["crash"], "mutate: %d mutated real games exit 0/1, no signal" % ncases,
+          "; ".join("case %d: %s" % x for x in bad["crash"][:3]) + " (inputs in build/hostile/)")
+    check(not bad["time"], "mutate: every case under 10 s (slowest %.2f s)" % slowest[0],
+          "; ".join("case %d: %s" % x for x in bad["time"][:3]))
+    check(not bad["count"], "mutate: every game counted (original - mutations <= games <= plausible starts)",
+          "; ".join("case %d: %s" % x for x in bad["count"][:3]) + " (inputs in build/hostile/)")
+
+
+# ---------------------------------------------------------------------------
+def rep(unit, total):
+    """Yields total bytes made of unit repeated, in ~1 MB chunks."""
+    block = unit * max(1, (1 << 20) // len(unit))
+    left = total
+    while left > 0:
+        c = block[:left]
+        left -= len(c)
+        yield c
+
+
+def gen(*parts):
+    for p in parts:
+        if isinstance(p, (bytes, bytearray)):
+            yield bytes(p)
+        else:
+            yield from p
+
+
+def knight_shuffle(n_plies):
+    out = bytearray(b'[Event "long"]\n\n')
+    for i in range(n_plies // 4):
+        out += b"%d. Nf3 Nf6 %d. Ng1 Ng8\n" % (2 * i + 1, 2 * i + 2)
+    return bytes(out + b"1/2-1/2\n\n")
+
+
+def part_sizes():
+    ref = run(["-j1", "-f", "jsonl"], AFTER)
+    ref_v = verdict(games_of(ref.out)[0][0])
+    lorem = b"lorem ipsum dolor sit amet, consectetur adipiscing elit\n"
+    rnd = random.Random(12345)
+    random10 = rnd.randbytes(10 << 20) if hasattr(rnd, "randbytes") else bytes(
+        rnd.getrandbits(8) for _ in range(10 << 20))
+    cases = [
+        # name, input, args, expected code in game 1 (None: any), cpu bound s
+        ("50 MB comment", lambda: gen(b'[Event "c"]\n\n1. e4 {', rep(lorem, 50 << 20), b"} e5 *\n\n", AFTER),
+         ["-f", "jsonl"], None, 10),
+        ("20 MB tag value", lambda: gen(b'[Event "', rep(b"x", 20 << 20), b'"]\n\n1. e4 e5 *\n\n', AFTER),
+         ["-f", "jsonl"], "tag-too-long", 10),
+        ("100,000 plies (knight shuffle: fivefold ends it)", lambda: gen(knight_shuffle(100000), AFTER),
+         ["-f", "jsonl"], "moves-after-end", 10),
+        ("variations nested 100,000 deep",
+         lambda: gen(b'[Event "deep"]\n\n1. e4 ', rep(b"(1. d4 ", 700000), rep(b")", 100000), b" e5 *\n\n", AFTER),
+         ["-f", "jsonl"], "variation-too-deep", 10),
+        ("100 MB line without a newline (one token)",
+         lambda: gen(b'[Event "line"]\n\n1. e4 ', rep(b"a", 100 << 20), b"\n\n", AFTER),
+         ["-f", "jsonl"], "token-too-long", 20),
+        ("100 MB line without a newline (moves)",
+         lambda: gen(b'[Event "moves"]\n\n', rep(b"Nf3 Nf6 Ng1 Ng8 ", 100 << 20), b"\n\n", AFTER),
+         ["-f", "jsonl"], "game-too-long", 30),
+        ("1,000,000 empty games", lambda: gen(rep(b"*\n", 2 * 1000000), b"\n", AFTER),
+         ["-s", "--ignore=missing-tag"], None, 30),
+        ("NUL bytes", lambda: gen(rep(b"\0", 1 << 20), b'\n\n[Event "n\0ul"]\n\n1. e4 \0 e5 {c\0m} *\n\n', AFTER),
+         ["-f", "jsonl"], None, 10),
+        ("10 MB of random bytes", lambda: gen(random10, b"\n\n", AFTER), ["-f", "jsonl"], None, 30),
+    ]
+    for name, mk, args, code, cpu_bound in cases:
+        r = run(["-j2"] + args, mk(), timeout=120 * TIME_X)
+        why = sane(r)
+        tag = "sizes: %s: rss %.1f MB, cpu %.2f s, wall %.2f s" % (name, r.rss_kb / 1024, r.cpu, r.wall)
+        if why:
+            fail(tag, why)
+            continue
+        problems = []
+        if r.rss_kb > RSS_MB * 1024:
+            problems.append("peak RSS %.1f MB > %d MB" % (r.rss_kb / 1024, RSS_MB))
+        if r.cpu > cpu_bound * TIME_X:
+            problems.append("cpu %.1f s > %d s" % (r.cpu, cpu_bound * TIME_X))
+        if args[0] == "-s":  # text mode: only games with diagnostics are printed
+            text = r.out.decode("utf-8", "replace")
+            if "2000001 games" not in r.err.decode() and "1000001 games" not in r.err.decode():
+                problems.append("summary does not count 1000001 games: %s" % r.err[-200:].decode())
+            if "game 1000001" not in text or "[mate-mark-missing]" not in text:
+                problems.append("the game after the empty games is not reported as game 1000001")
+        else:
+            G, summ = games_of(r.out)
+            if not G or verdict(G[-1]) != ref_v:
+                problems.append("the game after it is not reported as on its own: %s" % (G[-1][:300] if G else "none"))
+            if code and (len(G) < 2 or '"code":"%s"' % code not in G[0]):
+                problems.append("no %s diagnostic in game 1: %s" % (code, G[0][:400] if G else "none"))
+            if name == "NUL bytes" and b"bad-byte" not in r.out and b"unexpected-char" not in r.out:
+                problems.append("NUL bytes not diagnosed")
+            if summ is None or summ["games"] != len(G) or summ["bytes"] != r.fed:
+                problems.append("summary: games %s of %d lines, bytes %s of %d fed" % (
+                    summ and summ["games"], len(G), summ and summ["bytes"], r.fed))
+        check(not problems, tag, "; ".join(problems))
+
+
+# ---------------------------------------------------------------------------
+def part_faults():
+    a = "corpus/real/gh-pgnmentor-players/Philidor.pgn"
+    b = "corpus/real/gh-pychess/bilbao.pgn"
+    one = run(["-f", "jsonl", a, b])
+    n = len(games_of(one.out)[0])
+    os.makedirs("build/hostile", exist_ok=True)
+    r = run(["-f", "jsonl", a, "build/hostile/no-such-file.pgn", "build", b])
+    G, summ = games_of(r.out)
+    err = r.err.decode("utf-8", "replace")
+    check(r.rc == 2 and len(G) == n and "no-such-file.pgn" in err and "build" in err,
+          "faults: a missing file and a directory among readable files: the others checked, exit 2",
+          "exit %d, %d games (expected %d), stderr: %s" % (r.rc, len(G), n, err[:300]))
+    r = run(["-f", "jsonl", "/proc/self/mem", a])
+    check(r.rc == 2 and len(games_of(r.out)[0]) == len(games_of(run(["-f", "jsonl", a]).out)[0]),
+          "faults: an unreadable file (read error) among readable ones: exit 2", "exit %d" % r.rc)
+    for fmt in (["-f", "jsonl"], []):
+        r = run(fmt + [a], stdout_path="/dev/full")
+        check(r.rc == 2 and r.err.strip(), "faults: standard output is /dev/full (%s): exit 2 with a message" %
+              (fmt[1] if fmt else "text"), "exit %d, stderr %r" % (r.rc, r.err[:200]))
+    r = run(["-f", "jsonl", a], close_stdout=True)
+    check(r.rc == 2 and r.err.strip(), "faults: standard output closed: exit 2 with a message",
+          "exit %d, stderr %r" % (r.rc, r.err[:200]))
+    strip = re.compile(rb',"seconds":[0-9.e+-]+')
+    for f in [a, "corpus/edge/gh-python-chess/data/utf8-bom.pgn", "corpus/edge/gh-pgn-extract/infiles/odds.pgn",
+              "corpus/real/gh-chesscom-daily/chesscom-daily-21.pgn"]:
+        lf = open(f, "rb").read().replace(b"\r\n", b"\n")
+        for variant, payload in (("LF", lf), ("CRLF", lf.replace(b"\n", b"\r\n"))):
+            path = "build/hostile/bytewise.pgn"
+            open(path, "wb").write(payload)
+            ref = run(["-f", "jsonl", path])
+            r = run(["-f", "jsonl", "--label=" + path], payload, byte_writes=True, timeout=60)
+            same = strip.sub(b"", r.out) == strip.sub(b"", ref.out) and r.rc == ref.rc
+            check(same and not sane(r), "faults: %s (%s) fed one byte per write through a pipe: same output as the file"
+                  % (f, variant), sane(r) or "output differs")
+    # found by fuzz_reader: whether a long digit run starts a game depended on
+    # how many bytes the read had delivered (corpus/fuzz/regress/fuzz_reader/)
+    payload = b"8888888888888888888888888888881. e4 e5 *\n"
+    ref = run(["-f", "jsonl"], payload)
+    r = run(["-f", "jsonl"], payload, byte_writes=True, byte_delay=0.005)
+    check(strip.sub(b"", r.out) == strip.sub(b"", ref.out),
+          "faults: a 30-digit move number fed one byte per write: same output as in one read",
+          "one read gives %d game(s), one byte per write %d (src/pgn.c movetext_start scans all buffered bytes, "
+          "not the 24 it asked need() for)" % (len(games_of(ref.out)[0]), len(games_of(r.out)[0])))
+    # an honest exit status: a game of an unchecked variant whose text is broken
+    r = run(["-q"], b'[Event "x"]\n[Variant "crazyhouse"]\n\n1. e4 e5 (\n')
+    check(r.rc == 1, "faults: reader errors in a skipped-variant game give exit 1 (not 0)",
+          "exit %d: errors are printed but the game counts as skipped and valid (src/game.c game_check)" % r.rc)
+
+
+if __name__ == "__main__":
+    for part in PARTS:
+        globals()["part_" + part]()
+    print("%d passed, %d failed" % (passed, failed))
