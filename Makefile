@@ -68,3 +68,8 @@ clean:
 .PHONY: all test check perft-full bench install uninstall clean
 
 -include $(wildcard $(BUILD)/*.d $(BUILD)/tests/*.d)
+
+# libFuzzer targets (clang): FUZZ_SECONDS per target from corpus/fuzz (tests/fuzz.mk).
+fuzz:
+	@$(MAKE) --no-print-directory -f tests/fuzz.mk fuzz-run
+.PHONY: fuzz
