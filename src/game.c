@@ -19,7 +19,7 @@ typedef struct Line {
     bool number_warned;    /* one move-number warning per line is enough */
     int ended;             /* automatic ending (Reason + 1), 0 if none */
     uint32_t ended_ply;
-    char ended_move[48];
+    char ended_move[64];
 } Line;
 
 typedef struct Scratch {
@@ -424,7 +424,7 @@ static int play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl)
 #define label (move_label(label_full, label_side, e->text, label_buf, sizeof label_buf), label_buf)
     uint32_t ply = L->ply + 1;
     if (L->ended) {
-        add_diag(c, D_MOVES_AFTER_END, e->pos, ply, e->text, "%s: the game was already over by %s after %s (ply %u)",
+        add_diag(c, D_MOVES_AFTER_END, e->pos, ply, e->text, "%s: the game was already over by %s %s (ply %u)",
                  label, ending_text(L->ended - 1), L->ended_move, (unsigned)L->ended_ply);
         return PLAY_AFTER_END;
     }
@@ -490,7 +490,7 @@ static int play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl)
                          "%s: the position occurs for the third time; a draw could be claimed (R27)", label);
             }
         }
-        if (p->halfmove >= 100 && !cl->fifty_ply) {
+        if ((p->halfmove >= 100 || L->prev.halfmove >= 100) && !cl->fifty_ply) {
             cl->fifty_ply = ply;
             add_diag(c, D_FIFTY_MOVES, e->pos, ply, e->text,
                      "%s: 50 moves by each side without capture or pawn move; a draw could be claimed (R27)", label);
@@ -502,7 +502,7 @@ static int play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl)
     if (ended) {
         L->ended = ended;
         L->ended_ply = ply;
-        snprintf(L->ended_move, sizeof L->ended_move, "%s", label);
+        snprintf(L->ended_move, sizeof L->ended_move, "after %s", label);
     }
     return PLAY_OK;
 #undef label
@@ -669,6 +669,26 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
         main_line->cur.chess960 = c.chess960;
     }
     s->keys[0] = main_line->cur.key;
+    {
+        /* R20-R24: a set-up position can already be over (FIDE 5.1, 5.2, 9.6.2). */
+        const Position *p0 = &main_line->cur;
+        int ended = 0;
+        bool any = pos_has_legal_move(p0);
+        if (p0->checkers && !any)
+            ended = REASON_CHECKMATE + 1;
+        else if (!any)
+            ended = REASON_STALEMATE + 1;
+        else if (pos_insufficient_material(p0))
+            ended = REASON_DEAD_POSITION + 1;
+        else if (p0->halfmove >= 150)
+            ended = REASON_SEVENTY_FIVE + 1;
+        if (ended) {
+            main_line->ended = ended;
+            main_line->ended_ply = 0;
+            snprintf(main_line->ended_move, sizeof main_line->ended_move, "%s",
+                     fen ? "in the FEN start position" : "in the start position");
+        }
+    }
 
     {
         Claims cl = {0, 0};
@@ -734,13 +754,13 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
             set_outcome(rep, must, (Reason)why);
             if (declared == PGN_RES_UNKNOWN || declared == PGN_RES_NONE) {
                 add_diag(&c, D_UNFINISHED_DECIDED, result_pos, 0, NULL,
-                         "the result is %s but the game ended by %s after %s: it must be %s",
+                         "the result is %s but the game ended by %s %s: it must be %s",
                          declared == PGN_RES_NONE ? "missing" : "*", ending_text(why), main_line->ended_move,
                          result_text(must));
                 rep->fixed = must;
             } else if (declared != must) {
                 add_diag(&c, D_WRONG_RESULT, result_pos, 0, NULL,
-                         "Result %s contradicts %s after %s: the result must be %s (R41)", result_text(declared),
+                         "Result %s contradicts %s %s: the result must be %s (R41)", result_text(declared),
                          ending_text(why), main_line->ended_move, result_text(must));
                 rep->fixed = must;
             }
