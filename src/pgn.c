@@ -805,6 +805,62 @@ static bool tag_ws(PgnReader *r)
     }
 }
 
+/* Files a read tag pair whose name and value are in the arena at name_off
+ * and val_off. */
+static void tag_commit(PgnReader *r, PgnPos tpos, PgnPos vpos, size_t name_off, size_t nlen,
+                       size_t val_off, size_t vlen)
+{
+    PgnGame *g = r->g;
+    GameStore *st = g->priv;
+    char *ar = st->arena;
+    if (g->ntags >= PGN_MAX_TAGS) {
+        if (!r->too_many_tags) {
+            r->too_many_tags = true;
+            char msg[PGN_MSG];
+            snprintf(msg, sizeof msg, "more than %d tag pairs; the rest are dropped", PGN_MAX_TAGS);
+            game_diag(r, D_TOO_MANY_TAGS, tpos, msg);
+        }
+        return;
+    }
+    /* duplicate check: a 64-bit filter on (first byte, length) spares most strcmp calls */
+    uint64_t bit = (uint64_t)1 << ((ar[name_off] * 7u + nlen) & 63u);
+    if (g->ntags == 0)
+        r->tag_bloom = 0;
+    if (r->tag_bloom & bit) {
+      for (size_t t = 0; t < g->ntags; t++) {
+        if (strcmp(ar + st->toff[t][0], ar + name_off) == 0) {
+            char msg[PGN_MSG];
+            snprintf(msg, sizeof msg, "tag %s appears more than once", ar + name_off);
+            game_diag(r, D_DUPLICATE_TAG, tpos, msg);
+            break;
+        }
+      }
+    }
+    r->tag_bloom |= bit;
+    void *tp = g->tags;
+    size_t tcap = st->tcap;
+    void *op = st->toff;
+    size_t ocap = st->tcap;
+    if (!grow(&tp, &tcap, g->ntags + 1, sizeof(PgnTag), PGN_MAX_TAGS)) {
+        return;
+    }
+    g->tags = tp;
+    if (!grow(&op, &ocap, g->ntags + 1, sizeof st->toff[0], PGN_MAX_TAGS)) {
+        return;
+    }
+    st->toff = op;
+    st->tcap = tcap < ocap ? tcap : ocap;
+    PgnTag *tag = &g->tags[g->ntags];
+    tag->name = NULL;
+    tag->value = NULL;
+    tag->pos = tpos;
+    tag->value_pos = vpos;
+    st->toff[g->ntags][0] = name_off;
+    st->toff[g->ntags][1] = val_off;
+    g->ntags++;
+    st->alen = val_off + vlen + 1;
+}
+
 static void read_tag(PgnReader *r)
 {
     PgnGame *g = r->g;
@@ -939,52 +995,7 @@ static void read_tag(PgnReader *r)
         return;
     }
     r->pos++;
-    if (g->ntags >= PGN_MAX_TAGS) {
-        if (!r->too_many_tags) {
-            r->too_many_tags = true;
-            char msg[PGN_MSG];
-            snprintf(msg, sizeof msg, "more than %d tag pairs; the rest are dropped", PGN_MAX_TAGS);
-            game_diag(r, D_TOO_MANY_TAGS, tpos, msg);
-        }
-        return;
-    }
-    /* duplicate check: a 64-bit filter on (first byte, length) spares most strcmp calls */
-    uint64_t bit = (uint64_t)1 << ((ar[name_off] * 7u + nlen) & 63u);
-    if (g->ntags == 0)
-        r->tag_bloom = 0;
-    if (r->tag_bloom & bit) {
-      for (size_t t = 0; t < g->ntags; t++) {
-        if (strcmp(ar + st->toff[t][0], ar + name_off) == 0) {
-            char msg[PGN_MSG];
-            snprintf(msg, sizeof msg, "tag %s appears more than once", ar + name_off);
-            game_diag(r, D_DUPLICATE_TAG, tpos, msg);
-            break;
-        }
-      }
-    }
-    r->tag_bloom |= bit;
-    void *tp = g->tags;
-    size_t tcap = st->tcap;
-    void *op = st->toff;
-    size_t ocap = st->tcap;
-    if (!grow(&tp, &tcap, g->ntags + 1, sizeof(PgnTag), PGN_MAX_TAGS)) {
-        return;
-    }
-    g->tags = tp;
-    if (!grow(&op, &ocap, g->ntags + 1, sizeof st->toff[0], PGN_MAX_TAGS)) {
-        return;
-    }
-    st->toff = op;
-    st->tcap = tcap < ocap ? tcap : ocap;
-    PgnTag *tag = &g->tags[g->ntags];
-    tag->name = NULL;
-    tag->value = NULL;
-    tag->pos = tpos;
-    tag->value_pos = vpos;
-    st->toff[g->ntags][0] = name_off;
-    st->toff[g->ntags][1] = val_off;
-    g->ntags++;
-    st->alen = val_off + vlen + 1;
+    tag_commit(r, tpos, vpos, name_off, nlen, val_off, vlen);
 }
 
 /* ---------------------------------------------------------------------
@@ -1190,6 +1201,290 @@ static inline void emit_move(PgnReader *r, PgnPos p, const char *tok, size_t ful
     }
 }
 
+/* Fast path for a well-formed tag pair wholly in the buffer at buf[i]:
+ * '[' Name spaces '"' value without escapes or control bytes '"' ']'.
+ * Returns the index just past ']' with the name and value copied to the
+ * arena, or 0 (nothing changed) for anything else. */
+typedef struct TagScan {
+    size_t name_off, nlen, val_off, vlen, vq, end;
+    bool event, high;
+} TagScan;
+
+static bool tag_scan(PgnReader *r, size_t i, TagScan *ts)
+{
+    PgnGame *g = r->g;
+    GameStore *st = g->priv;
+    const unsigned char *s = r->buf + i;
+    size_t n = r->end - i, k = 1;
+    if (n < 8 || g->ntags >= PGN_MAX_TAGS)
+        return false;
+    unsigned c = s[1];
+    if (!(cls[c] & (K_ALPHA | K_DIGIT)) && c != '_')
+        return false;
+    size_t nlim = n < PGN_MAX_TAG_NAME + 1 ? n : PGN_MAX_TAG_NAME + 1;
+    while (k < nlim && (cls[s[k]] & K_SYM))
+        k++;
+    size_t nlen = k - 1;
+    if (k >= nlim)
+        return false;          /* name too long or cut off by the buffer end */
+    while (k < n && s[k] == ' ')
+        k++;
+    if (k >= n || s[k] != '"')
+        return false;
+    size_t vq = k++;
+    size_t vlim = n - 1;       /* room for ']' after the closing quote */
+    if (k >= vlim)
+        return false;
+    if (vlim - k > PGN_MAX_TAG_VALUE - 2)
+        vlim = k + PGN_MAX_TAG_VALUE - 2;
+    unsigned high = 0;
+#ifdef PGN_SWAR
+    while (vlim - k >= 8) {
+        uint64_t x = load64(s + k);
+        uint64_t m = w_gt(x, 0x7E) | w_lt(x, 0x20) | w_eq(x, '"') | w_eq(x, '\\');
+        if (m) {
+            k += w_first(m);
+            break;
+        }
+        k += 8;
+    }
+#endif
+    while (k < vlim && !tv_stop[s[k]]) {
+        high |= s[k];
+        k++;
+    }
+    if (k >= vlim || s[k] != '"' || s[k + 1] != ']')
+        return false;
+    size_t vlen = k - vq - 1;
+    void *a = st->arena;
+    if (!grow(&a, &st->acap, st->alen + PGN_MAX_TAG_NAME + PGN_MAX_TAG_VALUE + 2, 1, SIZE_MAX))
+        return false;
+    st->arena = a;
+    ts->name_off = st->alen;
+    ts->nlen = nlen;
+    ts->val_off = st->alen + nlen + 1;
+    ts->vlen = vlen;
+    ts->vq = i + vq;
+    ts->end = i + k + 2;
+    ts->event = nlen == 5 && memcmp(s + 1, "Event", 5) == 0;
+    ts->high = (high & 0x80) != 0;
+    memcpy(st->arena + ts->name_off, s + 1, nlen);
+    st->arena[ts->name_off + nlen] = '\0';
+    memcpy(st->arena + ts->val_off, s + vq + 1, vlen);
+    st->arena[ts->val_off + vlen] = '\0';
+    return true;
+}
+
+/* Fast path for the tag section: blanks, line ends and well-formed tag pairs
+ * in the buffer.  *ws_nl counts the line ends of the current blank run
+ * (read_game adds it to what skip_ws finds).  Returns true if the game
+ * ended (before a tag that starts the next game). */
+static bool tags_fast(PgnReader *r, bool *have_event, unsigned *ws_nl)
+{
+    PgnGame *g = r->g;
+    const unsigned char *b = r->buf;
+    size_t i = r->pos, e = r->end;
+    unsigned nl = *ws_nl;
+    while (i < e) {
+        unsigned c = b[i];
+        if (c == ' ' || c == '\t') {
+            i++;
+            continue;
+        }
+        if (c == '\n' || c == '\r') {
+            if (!(c == '\n' && b[i - 1] == '\r')) {
+                r->line++;
+                nl++;
+            }
+            r->line_start = r->base + i + 1;
+            r->line_tok = false;
+            i++;
+            continue;
+        }
+        TagScan ts;
+        if (c != '[' || !tag_scan(r, i, &ts))
+            break;
+        PgnPos p = pos_of(r, i);
+        if (g->ntags > 0 && (nl >= 2 || (ts.event && *have_event))) {
+            r->pos = i;
+            end_game(r, p.offset);
+            return true;
+        }
+        *have_event |= ts.event;
+        r->line_tok = true;
+        r->last_tok = p;
+        PgnPos vpos = pos_of(r, ts.vq);
+        if (ts.high && !r->bad_byte) {
+            const char *v = ((GameStore *)g->priv)->arena + ts.val_off;
+            size_t bad = first_bad((const unsigned char *)v, ts.vlen);
+            if (bad < ts.vlen) {
+                char msg[80];
+                snprintf(msg, sizeof msg, "byte 0x%02X in a tag value is neither valid UTF-8 nor printable Latin-1",
+                         (unsigned char)v[bad]);
+                game_diag(r, D_BAD_BYTE, vpos, msg);
+                r->bad_byte = true;
+            }
+        }
+        tag_commit(r, p, vpos, ts.name_off, ts.nlen, ts.val_off, ts.vlen);
+        i = ts.end;
+        nl = 0;
+    }
+    r->pos = i;
+    *ws_nl = nl;
+    return false;
+}
+
+/* A comment met in movetext; returns true if it ended the game. */
+static bool movetext_comment(PgnReader *r, PgnPos p)
+{
+    PgnGame *g = r->g;
+    int rc = read_comment(r);
+    if (rc == 1) {
+        game_diag(r, D_UNTERMINATED_COMMENT, p, "comment not closed before the end of input");
+        g->syntax_error = true;
+        g->truncated = true;
+        end_game(r, off_of(r, r->pos));
+        return true;
+    }
+    if (rc == 2) {
+        game_diag(r, D_UNTERMINATED_COMMENT, p, "comment not closed before the next game");
+        g->syntax_error = true;
+        end_game(r, off_of(r, r->pos));
+        return true;
+    }
+    return false;
+}
+
+/* Fast path for the bulk of movetext well inside the buffer: blanks, line
+ * ends, move numbers, periods, plain moves, comments, NAGs and variation
+ * marks.  Anything else (or anything near the end of the buffer) is left at
+ * r->pos for the general dispatch in read_game.  Returns true if the game
+ * ended. */
+static bool movetext_fast(PgnReader *r)
+{
+    PgnGame *g = r->g;
+    GameStore *st = g->priv;
+    const unsigned char *b = r->buf;
+    size_t i = r->pos, e = r->end;
+    while (e - i >= FAST_GUARD) {
+        unsigned c = b[i];
+        switch (act[c]) {
+        case A_SP:
+            i++;
+            continue;
+        case A_NL:
+            if (!(c == '\n' && b[i - 1] == '\r'))
+                r->line++;
+            r->line_start = r->base + i + 1;
+            r->line_tok = false;
+            i++;
+            continue;
+        case A_ALPHA: {
+            size_t s0 = i++, lim = s0 + PGN_TOKEN_TEXT;
+            while (i < lim && (cls[b[i]] & (K_SYM | K_ANNO | K_DOT)))
+                i++;
+            size_t len = i - s0;
+            if (len >= PGN_TOKEN_TEXT || (len == 4 && memcmp(b + s0, "e.p.", 4) == 0)
+                || r->depth > PGN_MAX_DEPTH || g->nelems >= st->ecap) {
+                i = s0;
+                goto out;
+            }
+            PgnPos p = pos_of(r, s0);
+            PgnElem *el = &g->elems[g->nelems++];
+            el->pos = p;
+            el->kind = PGN_EL_MOVE;
+            el->len = (uint8_t)len;
+            el->dots = (uint8_t)r->pend_dots;
+            el->truncated = 0;
+            el->nags = 0;
+            el->number = r->pend_num;
+            el->clock = -1;
+            memcpy(el->text, b + s0, PGN_TOKEN_TEXT);
+            el->text[len] = '\0';
+            r->last_tok = p;
+            r->line_tok = true;
+            r->pend_num = -1;
+            r->pend_dots = 0;
+            continue;
+        }
+        case A_DIGIT: {
+            size_t s0 = i++, lim = s0 + 10;
+            while (i < lim && (cls[b[i]] & K_DIGIT))
+                i++;
+            if ((cls[b[i]] & (K_SYM | K_ANNO | K_SLASH)) || i - s0 > 9
+                || (i - s0 == 4 && memcmp(b + s0, "0000", 4) == 0)) {
+                i = s0;
+                goto out;
+            }
+            int32_t v = 0;
+            for (size_t q = s0; q < i; q++)
+                v = v * 10 + (b[q] - '0');
+            r->last_tok = pos_of(r, s0);
+            r->line_tok = true;
+            r->pend_num = v;
+            r->pend_dots = 0;
+            continue;
+        }
+        case A_DOT:
+            r->line_tok = true;
+            if (r->pend_dots < 255)
+                r->pend_dots++;
+            i++;
+            continue;
+        case A_LBRACE: {
+            PgnPos p = pos_of(r, i);
+            r->line_tok = true;
+            r->pos = i;
+            if (movetext_comment(r, p))
+                return true;
+            b = r->buf;
+            i = r->pos;
+            e = r->end;
+            continue;
+        }
+        case A_LPAREN:
+            if (r->depth >= PGN_MAX_DEPTH)
+                goto out;
+            r->last_tok = pos_of(r, i);
+            r->line_tok = true;
+            r->depth++;
+            new_elem(r, PGN_EL_VAR_START, r->last_tok);
+            i++;
+            continue;
+        case A_RPAREN:
+            if (r->depth == 0 || r->depth > PGN_MAX_DEPTH)
+                goto out;
+            r->last_tok = pos_of(r, i);
+            r->line_tok = true;
+            new_elem(r, PGN_EL_VAR_END, r->last_tok);
+            r->depth--;
+            i++;
+            continue;
+        case A_DOLLAR: {
+            size_t s0 = i++;
+            unsigned v = 0;
+            while (i - s0 <= 3 && (cls[b[i]] & K_DIGIT))
+                v = v * 10 + (b[i++] - '0');
+            if (i == s0 + 1 || (cls[b[i]] & K_DIGIT) || v > 255) {
+                i = s0;
+                goto out;
+            }
+            r->last_tok = pos_of(r, s0);
+            r->line_tok = true;
+            PgnElem *el = last_move(r);
+            if (el && el->nags < UINT16_MAX)
+                el->nags++;
+            continue;
+        }
+        default:
+            goto out;
+        }
+    }
+out:
+    r->pos = i;
+    return false;
+}
+
 /* Movetext and tags of one game; returns when the game has ended. */
 static void read_game(PgnReader *r, bool tagless)
 {
@@ -1197,68 +1492,22 @@ static void read_game(PgnReader *r, bool tagless)
     bool in_tags = !tagless;
     bool have_event = false;
     char tok[PGN_TOKEN_TEXT];
+    unsigned ws_nl = 0;
     r->nl_run = 0;
     for (;;) {
-        if (!in_tags) {
-            /* Fast path for the bulk of movetext: blanks, line ends, move
-             * numbers, periods and plain symbols well inside the buffer.
-             * Anything else falls through to the general dispatch below. */
-            const unsigned char *b = r->buf;
-            size_t i = r->pos, e = r->end;
-            while (e - i >= FAST_GUARD) {
-                unsigned c = b[i];
-                unsigned k = cls[c];
-                if (c == ' ') {
-                    i++;
-                } else if (k & K_NL) {
-                    if (!(c == '\n' && b[i - 1] == '\r'))
-                        r->line++;
-                    r->line_start = r->base + i + 1;
-                    r->line_tok = false;
-                    i++;
-                } else if (k & K_ALPHA) {
-                    size_t s0 = i++, lim = s0 + FAST_GUARD / 2;
-                    while (i < lim && (cls[b[i]] & (K_SYM | K_ANNO | K_DOT)))
-                        i++;
-                    size_t len = i - s0;
-                    if (len >= FAST_GUARD / 2 || (len == 4 && memcmp(b + s0, "e.p.", 4) == 0)) {
-                        i = s0;
-                        break;
-                    }
-                    r->line_tok = true;
-                    emit_move(r, pos_of(r, s0), (const char *)b + s0, len);
-                } else if (k & K_DIGIT) {
-                    size_t s0 = i++, lim = s0 + 10;
-                    while (i < lim && (cls[b[i]] & K_DIGIT))
-                        i++;
-                    if ((cls[b[i]] & (K_SYM | K_ANNO | K_SLASH)) || i - s0 > 9
-                        || (i - s0 == 4 && memcmp(b + s0, "0000", 4) == 0)) {
-                        i = s0;
-                        break;
-                    }
-                    int32_t v = 0;
-                    for (size_t q = s0; q < i; q++)
-                        v = v * 10 + (b[q] - '0');
-                    r->last_tok = pos_of(r, s0);
-                    r->line_tok = true;
-                    r->pend_num = v;
-                    r->pend_dots = 0;
-                } else if (c == '.') {
-                    r->line_tok = true;
-                    if (r->pend_dots < 255)
-                        r->pend_dots++;
-                    i++;
-                } else {
-                    break;
-                }
-            }
-            r->pos = i;
+        if (in_tags) {
+            if (tags_fast(r, &have_event, &ws_nl))
+                return;
+        } else if (movetext_fast(r)) {
+            return;
         }
         if (!skip_ws(r)) {
             g->truncated = true;
             end_game(r, off_of(r, r->pos));
             return;
         }
+        r->nl_run += ws_nl;
+        ws_nl = 0;
         size_t i = r->pos;
         unsigned c = r->buf[i];
         PgnPos p = pos_of(r, i);
@@ -1338,23 +1587,10 @@ static void read_game(PgnReader *r, bool tagless)
             r->pos++;
             set_result(r, PGN_RES_UNKNOWN, p);
             return;
-        case '{': {
-            int rc = read_comment(r);
-            if (rc == 1) {
-                game_diag(r, D_UNTERMINATED_COMMENT, p, "comment not closed before the end of input");
-                g->syntax_error = true;
-                g->truncated = true;
-                end_game(r, off_of(r, r->pos));
+        case '{':
+            if (movetext_comment(r, p))
                 return;
-            }
-            if (rc == 2) {
-                game_diag(r, D_UNTERMINATED_COMMENT, p, "comment not closed before the next game");
-                g->syntax_error = true;
-                end_game(r, off_of(r, r->pos));
-                return;
-            }
             continue;
-        }
         case ';':
             skip_line(r);
             continue;
