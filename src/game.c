@@ -614,7 +614,8 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
         const PgnTag *vt;
         tag_value(g, "Variant", &vt);
         add_diag(&c, D_VARIANT_SKIPPED, vt->pos, 0, NULL, "variant \"%.40s\" is not checked", vt->value);
-        rep->status = STATUS_SKIPPED;
+        /* Skipped, unless the text itself is broken (reader errors). */
+        rep->status = rep->counts[SEV_ERROR] ? STATUS_ERROR : STATUS_SKIPPED;
         rep->outcome_known = rep->declared != PGN_RES_NONE;
         rep->outcome = rep->declared;
         rep->reason = REASON_UNVERIFIED;
