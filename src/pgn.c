@@ -27,6 +27,8 @@ static unsigned char cls[256];
 /* Movetext fast-path actions. */
 enum { A_OTHER = 0, A_SP, A_NL, A_ALPHA, A_DIGIT, A_DOT, A_LBRACE, A_LPAREN, A_RPAREN, A_DOLLAR };
 static unsigned char act[256];
+/* 1 for bytes of a move token (K_SYM | K_ANNO | K_DOT), 1 for digits. */
+static unsigned char tokc[256], digc[256];
 /* Bytes that end the plain part of a tag value. */
 static unsigned char tv_stop[256];
 static int cls_ready;
@@ -74,6 +76,8 @@ static void cls_init(void)
         else if (c == '$')
             a = A_DOLLAR;
         act[c] = a;
+        tokc[c] = (k & (K_SYM | K_ANNO | K_DOT)) != 0;
+        digc[c] = (k & K_DIGIT) != 0;
         tv_stop[c] = (unsigned char)(c == '"' || c == '\\' || c < 0x20 || c == 0x7F);
     }
     cls_ready = 1;
@@ -166,7 +170,8 @@ struct PgnReader {
     PgnReadFn read;
     void *ctx;
     PgnOptions opt;
-    unsigned char *buf;           /* buf[pos-1] is always the byte before buf[pos] */
+    unsigned char *buf;           /* buf[pos-1] is always the byte before buf[pos];
+                                   * buf[end] is a 0 sentinel */
     size_t pos, end;
     uint64_t base;                /* input offset of buf[0] (wraps at start: -1) */
     uint64_t total;               /* bytes delivered by the source */
@@ -374,6 +379,7 @@ static size_t refill(PgnReader *r)
             r->fail_errno = errno;
         }
     }
+    r->buf[r->end] = 0;           /* sentinel: stops class-table loops */
     return r->end - r->pos;
 }
 
@@ -1366,7 +1372,11 @@ static bool movetext_fast(PgnReader *r)
     GameStore *st = g->priv;
     const unsigned char *b = r->buf;
     size_t i = r->pos, e = r->end;
-    while (e - i >= FAST_GUARD) {
+    /* depth stays <= PGN_MAX_DEPTH here: deeper '(' go to the slow path */
+    if (r->depth > PGN_MAX_DEPTH || e - i < FAST_GUARD)
+        return false;
+    size_t lim = e - FAST_GUARD;
+    while (i < lim) {
         unsigned c = b[i];
         switch (act[c]) {
         case A_SP:
@@ -1380,12 +1390,24 @@ static bool movetext_fast(PgnReader *r)
             i++;
             continue;
         case A_ALPHA: {
-            size_t s0 = i++, lim = s0 + PGN_TOKEN_TEXT;
-            while (i < lim && (cls[b[i]] & (K_SYM | K_ANNO | K_DOT)))
-                i++;
-            size_t len = i - s0;
+            /* Branch-free length of runs under 8 bytes (moves vary in
+             * length too much for a predicted loop); longer runs, which
+             * the sentinel at buf[end] ends, take the loop. */
+            size_t s0 = i;
+            const unsigned char *t = b + s0;
+            unsigned in = tokc[t[1]], len = 1 + in;
+            in &= tokc[t[2]]; len += in;
+            in &= tokc[t[3]]; len += in;
+            in &= tokc[t[4]]; len += in;
+            in &= tokc[t[5]]; len += in;
+            in &= tokc[t[6]]; len += in;
+            in &= tokc[t[7]]; len += in;
+            if (len == 8)
+                while (tokc[t[len]])
+                    len++;
+            i = s0 + len;
             if (len >= PGN_TOKEN_TEXT || (len == 4 && memcmp(b + s0, "e.p.", 4) == 0)
-                || r->depth > PGN_MAX_DEPTH || g->nelems >= st->ecap) {
+                || g->nelems >= st->ecap) {
                 i = s0;
                 goto out;
             }
@@ -1405,24 +1427,42 @@ static bool movetext_fast(PgnReader *r)
             r->line_tok = true;
             r->pend_num = -1;
             r->pend_dots = 0;
+            if (b[i] == ' ')
+                i++;
             continue;
         }
         case A_DIGIT: {
-            size_t s0 = i++, lim = s0 + 10;
-            while (i < lim && (cls[b[i]] & K_DIGIT))
-                i++;
+            size_t s0 = i;
+            const unsigned char *t = b + s0;
+            unsigned in = digc[t[1]], len = 1 + in;
+            in &= digc[t[2]]; len += in;
+            in &= digc[t[3]]; len += in;
+            uint32_t v = (uint32_t)(t[0] - '0');
+            if (len < 4) {
+                uint32_t d1 = (uint32_t)(t[1] - '0'), d2 = (uint32_t)(t[2] - '0');
+                v = len == 1 ? v : len == 2 ? v * 10 + d1 : v * 100 + d1 * 10 + d2;
+                i = s0 + len;
+            } else {
+                i = s0;
+                v = 0;
+                while (cls[b[i]] & K_DIGIT)
+                    v = v * 10 + (b[i++] - '0');
+            }
             if ((cls[b[i]] & (K_SYM | K_ANNO | K_SLASH)) || i - s0 > 9
                 || (i - s0 == 4 && memcmp(b + s0, "0000", 4) == 0)) {
                 i = s0;
                 goto out;
             }
-            int32_t v = 0;
-            for (size_t q = s0; q < i; q++)
-                v = v * 10 + (b[q] - '0');
             r->last_tok = pos_of(r, s0);
             r->line_tok = true;
-            r->pend_num = v;
-            r->pend_dots = 0;
+            r->pend_num = (int32_t)v;
+            /* the periods after it (the sentinel ends the run) */
+            size_t d0 = i;
+            while (b[i] == '.')
+                i++;
+            r->pend_dots = i - d0 < 255 ? (unsigned)(i - d0) : 255;
+            if (b[i] == ' ')
+                i++;
             continue;
         }
         case A_DOT:
@@ -1440,6 +1480,9 @@ static bool movetext_fast(PgnReader *r)
             b = r->buf;
             i = r->pos;
             e = r->end;
+            if (e - i < FAST_GUARD)
+                return false;
+            lim = e - FAST_GUARD;
             continue;
         }
         case A_LPAREN:
@@ -1452,7 +1495,7 @@ static bool movetext_fast(PgnReader *r)
             i++;
             continue;
         case A_RPAREN:
-            if (r->depth == 0 || r->depth > PGN_MAX_DEPTH)
+            if (r->depth == 0)
                 goto out;
             r->last_tok = pos_of(r, i);
             r->line_tok = true;
@@ -1690,7 +1733,7 @@ PgnReader *pgn_reader_new(PgnReadFn read, void *ctx, const PgnOptions *opt)
     PgnReader *r = calloc(1, sizeof *r);
     if (r == NULL)
         return NULL;
-    r->buf = malloc(BUF_CAP);
+    r->buf = malloc(BUF_CAP + 1);
     if (r->buf == NULL) {
         free(r);
         return NULL;
@@ -1700,6 +1743,7 @@ PgnReader *pgn_reader_new(PgnReadFn read, void *ctx, const PgnOptions *opt)
     if (opt)
         r->opt = *opt;
     r->buf[0] = '\n';          /* history byte before the input */
+    r->buf[1] = 0;             /* sentinel */
     r->pos = r->end = 1;
     r->base = UINT64_MAX;      /* offset of buf[1] is 0 */
     r->line = 1;
