@@ -170,6 +170,9 @@ static inline Bitboard bb_bishop_attacks(int sq, Bitboard occ)
     const BbMagic *m = &bb_bishop_magic[sq];
     return m->attacks[((occ & m->mask) * m->magic) >> m->shift];
 }
+/* Empty-board slider attacks: entry 0 of the magic table. */
+static inline Bitboard bb_bishop_empty(int sq) { return bb_bishop_magic[sq].attacks[0]; }
+static inline Bitboard bb_rook_empty(int sq) { return bb_rook_magic[sq].attacks[0]; }
 static inline Bitboard bb_rook_attacks(int sq, Bitboard occ)
 {
     const BbMagic *m = &bb_rook_magic[sq];

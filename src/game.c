@@ -11,8 +11,8 @@
 
 /* One line of play: the main line or a variation being replayed. */
 typedef struct Line {
-    Position cur;          /* position now */
-    Position prev;         /* position before the last move (a variation starts here) */
+    Position pos[2];       /* now (CUR) and before the last move (PREV: a variation starts there) */
+    uint8_t ci;            /* index of CUR in pos[]; a move writes PREV and flips it */
     uint32_t ply;          /* ply number of the last move played */
     bool has_prev;
     bool stopped;          /* an error ended this line's replay */
@@ -21,6 +21,9 @@ typedef struct Line {
     uint32_t ended_ply;
     char ended_move[64];
 } Line;
+
+#define CUR(L) (&(L)->pos[(L)->ci])
+#define PREV(L) (&(L)->pos[(L)->ci ^ 1])
 
 typedef struct Scratch {
     Line lines[PGN_MAX_DEPTH + 2];
@@ -140,18 +143,38 @@ static void move_label(uint32_t fullmove, int side, const char *text, char *buf,
     snprintf(buf, cap, "%u%s %s", (unsigned)fullmove, side == WHITE ? "." : "...", text);
 }
 
-static const char *tag_value(const PgnGame *g, const char *name, const PgnTag **tag)
+/* The tags the checks need, found in one pass (the first of a name counts). */
+enum { TAG_EVENT, TAG_SITE, TAG_DATE, TAG_ROUND, TAG_WHITE, TAG_BLACK, TAG_RESULT, TAG_FEN, TAG_SETUP,
+       TAG_VARIANT, TAG_TERMINATION, TAG_PLYCOUNT, TAG_N };
+static const char *const tag_names[TAG_N] = {"Event", "Site", "Date", "Round", "White", "Black", "Result",
+                                              "FEN", "SetUp", "Variant", "Termination", "PlyCount"};
+
+static void collect_tags(const PgnGame *g, const PgnTag *found[TAG_N])
 {
-    for (size_t i = 0; i < g->ntags; i++)
-        if (strcmp(g->tags[i].name, name) == 0) {
-            if (tag)
-                *tag = &g->tags[i];
-            return g->tags[i].value;
+    for (int k = 0; k < TAG_N; k++)
+        found[k] = NULL;
+    for (size_t i = 0; i < g->ntags; i++) {
+        const char *n = g->tags[i].name;
+        int k;
+        switch (n[0]) {
+        case 'E': k = TAG_EVENT; break;
+        case 'S': k = n[1] == 'i' ? TAG_SITE : TAG_SETUP; break;
+        case 'D': k = TAG_DATE; break;
+        case 'R': k = n[1] == 'o' ? TAG_ROUND : TAG_RESULT; break;
+        case 'W': k = TAG_WHITE; break;
+        case 'B': k = TAG_BLACK; break;
+        case 'F': k = TAG_FEN; break;
+        case 'V': k = TAG_VARIANT; break;
+        case 'T': k = TAG_TERMINATION; break;
+        case 'P': k = TAG_PLYCOUNT; break;
+        default: continue;
         }
-    if (tag)
-        *tag = NULL;
-    return NULL;
+        if (!found[k] && strcmp(n, tag_names[k]) == 0)
+            found[k] = &g->tags[i];
+    }
 }
+
+static const char *tval(const PgnTag *t) { return t ? t->value : NULL; }
 
 static bool ieq(const char *a, const char *b)
 {
@@ -419,8 +442,8 @@ static int play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl)
 {
     /* The "12... Nf3" label is built only when a diagnostic needs it. */
     char label_buf[48];
-    const uint32_t label_full = L->cur.fullmove;
-    const int label_side = L->cur.side;
+    const uint32_t label_full = CUR(L)->fullmove;
+    const int label_side = CUR(L)->side;
 #define label (move_label(label_full, label_side, e->text, label_buf, sizeof label_buf), label_buf)
     uint32_t ply = L->ply + 1;
     if (L->ended) {
@@ -428,25 +451,25 @@ static int play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl)
                  label, ending_text(L->ended - 1), L->ended_move, (unsigned)L->ended_ply);
         return PLAY_AFTER_END;
     }
-    if (e->number >= 0 && !L->number_warned && (uint32_t)e->number != L->cur.fullmove) {
+    if (e->number >= 0 && !L->number_warned && (uint32_t)e->number != CUR(L)->fullmove) {
         L->number_warned = true;
         add_diag(c, D_MOVE_NUMBER, e->pos, ply, e->text, "move number %d, but this is move %u of %s", (int)e->number,
-                 (unsigned)L->cur.fullmove, color_name(L->cur.side));
+                 (unsigned)CUR(L)->fullmove, color_name(CUR(L)->side));
     }
     SanResult r;
-    if (e->truncated || san_parse(&L->cur, e->text, e->len, &r) != SAN_OK) {
+    if (e->truncated || san_parse(CUR(L), e->text, e->len, &r) != SAN_OK) {
         if (e->truncated)
             r.status = SAN_SYNTAX;
-        report_bad_move(c, &L->cur, &r, e, ply, label, !main_line);
+        report_bad_move(c, CUR(L), &r, e, ply, label, !main_line);
         return PLAY_ERROR;
     }
     if (r.notes)
         note_notation(c, &r, e, ply, label);
-    L->prev = L->cur;
+    pos_make(CUR(L), r.move, PREV(L));
+    L->ci ^= 1;
     L->has_prev = true;
-    pos_make(&L->prev, r.move, &L->cur);
     L->ply = ply;
-    Position *p = &L->cur;
+    Position *p = CUR(L);
     /* R20/R21: is the side now to move mated or stalemated? */
     bool any = pos_has_legal_move(p);
     bool mate = p->checkers && !any;
@@ -490,7 +513,7 @@ static int play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl)
                          "%s: the position occurs for the third time; a draw could be claimed (R27)", label);
             }
         }
-        if ((p->halfmove >= 100 || L->prev.halfmove >= 100) && !cl->fifty_ply) {
+        if ((p->halfmove >= 100 || PREV(L)->halfmove >= 100) && !cl->fifty_ply) {
             cl->fifty_ply = ply;
             add_diag(c, D_FIFTY_MOVES, e->pos, ply, e->text,
                      "%s: 50 moves by each side without capture or pawn move; a draw could be claimed (R27)", label);
@@ -582,20 +605,22 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
     rep->dropped += g->ndiags_dropped;
 
     /* Tags. */
-    const PgnTag *rt, *fen_tag, *setup_tag, *pc_tag;
-    const char *result_tag = tag_value(g, "Result", &rt);
+    const PgnTag *tags[TAG_N];
+    collect_tags(g, tags);
+    const PgnTag *rt = tags[TAG_RESULT], *fen_tag = tags[TAG_FEN], *setup_tag = tags[TAG_SETUP],
+                 *pc_tag = tags[TAG_PLYCOUNT];
+    const char *result_tag = tval(rt);
     rep->result_tag = result_tag;
     PgnResult tag_res = parse_result(result_tag);
     if (result_tag && tag_res == PGN_RES_NONE)
         add_diag(&c, D_BAD_RESULT_TAG, rt->value_pos, 0, NULL, "Result \"%.40s\" is not 1-0, 0-1, 1/2-1/2 or *",
                  result_tag);
     {
-        static const char *const roster[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
         char missing[96] = "";
         size_t used = 0;
-        for (int i = 0; i < 7; i++)
-            if (!tag_value(g, roster[i], NULL)) {
-                int w = snprintf(missing + used, sizeof missing - used, "%s%s", used ? ", " : "", roster[i]);
+        for (int i = TAG_EVENT; i <= TAG_RESULT; i++)
+            if (!tags[i]) {
+                int w = snprintf(missing + used, sizeof missing - used, "%s%s", used ? ", " : "", tag_names[i]);
                 if (w > 0 && (size_t)w < sizeof missing - used)
                     used += (size_t)w;
             }
@@ -609,10 +634,9 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
                  "the termination marker %s disagrees with the Result tag %s (R40)", result_text(g->result),
                  result_text(tag_res));
 
-    int variant = classify_variant(tag_value(g, "Variant", NULL));
+    int variant = classify_variant(tval(tags[TAG_VARIANT]));
     if (variant < 0) {
-        const PgnTag *vt;
-        tag_value(g, "Variant", &vt);
+        const PgnTag *vt = tags[TAG_VARIANT];
         add_diag(&c, D_VARIANT_SKIPPED, vt->pos, 0, NULL, "variant \"%.40s\" is not checked", vt->value);
         /* Skipped, unless the text itself is broken (reader errors). */
         rep->status = rep->counts[SEV_ERROR] ? STATUS_ERROR : STATUS_SKIPPED;
@@ -628,8 +652,8 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
     Line *main_line = &s->lines[0];
     memset(main_line, 0, sizeof *main_line);
     bool valid = !g->syntax_error;
-    const char *fen = tag_value(g, "FEN", &fen_tag);
-    const char *setup = tag_value(g, "SetUp", &setup_tag);
+    const char *fen = tval(fen_tag);
+    const char *setup = tval(setup_tag);
     if (setup && strcmp(setup, "1") && strcmp(setup, "0"))
         add_diag(&c, D_SETUP_WITHOUT_FEN, setup_tag->value_pos, 0, NULL, "SetUp \"%.20s\" is neither \"0\" nor \"1\"",
                  setup);
@@ -641,7 +665,7 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
         add_diag(&c, D_FEN_WITHOUT_SETUP, fen_tag->pos, 0, NULL, "a FEN tag without SetUp \"1\"; the FEN is used (R3)");
     if (fen) {
         FenInfo info;
-        FenError fe = pos_from_fen(&main_line->cur, fen, strlen(fen), c.chess960, &info);
+        FenError fe = pos_from_fen(CUR(main_line), fen, strlen(fen), c.chess960, &info);
         if (fe != FEN_OK && !c.chess960 && fe == FEN_ERR_CASTLING_RIGHTS) {
             /* A standard game whose FEN castling only makes sense in Chess960. */
             Position tmp;
@@ -666,13 +690,13 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
                      : (info.warnings & FEN_WARN_FULLMOVE_ZERO) ? "fullmove number 0; taken as 1 (R35)"
                                                                 : "the halfmove clock is larger than the game so far allows (R35)");
     } else {
-        pos_startpos(&main_line->cur);
-        main_line->cur.chess960 = c.chess960;
+        pos_startpos(CUR(main_line));
+        CUR(main_line)->chess960 = c.chess960;
     }
-    s->keys[0] = main_line->cur.key;
+    s->keys[0] = CUR(main_line)->key;
     {
         /* R20-R24: a set-up position can already be over (FIDE 5.1, 5.2, 9.6.2). */
-        const Position *p0 = &main_line->cur;
+        const Position *p0 = CUR(main_line);
         int ended = 0;
         bool any = pos_has_legal_move(p0);
         if (p0->checkers && !any)
@@ -710,7 +734,7 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
                         add_diag(&c, D_SYNTAX, e->pos, 0, NULL, "a variation before any move it could replace");
                     continue;
                 }
-                child->cur = parent->prev;
+                *CUR(child) = *PREV(parent);
                 child->ply = parent->ply - 1;
                 continue;
             }
@@ -735,16 +759,16 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
         }
 
         rep->plies = main_line->ply;
-        pos_to_fen(&main_line->cur, rep->fen);
+        pos_to_fen(CUR(main_line), rep->fen);
         if (!valid) {
             rep->reason = REASON_INVALID;
             goto finish;
         }
 
         /* Adjudication (R20-R29, R40-R44). */
-        const Position *fin = &main_line->cur;
+        const Position *fin = CUR(main_line);
         PgnResult declared = rep->declared;
-        const char *term = tag_value(g, "Termination", NULL);
+        const char *term = tval(tags[TAG_TERMINATION]);
         bool time_forfeit = term && (ieq(term, "time forfeit") || ieq(term, "time-forfeit") ||
                                      ieq(term, "timeforfeit") || ieq(term, "lost on time") || ieq(term, "time"));
         if (main_line->ended) {
@@ -799,7 +823,7 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
             set_outcome(rep, PGN_RES_UNKNOWN, REASON_UNFINISHED);
 
         /* R44: PlyCount. */
-        const char *plycount = tag_value(g, "PlyCount", &pc_tag);
+        const char *plycount = tval(pc_tag);
         if (plycount && !moves_after_end) {
             char *end;
             long v = strtol(plycount, &end, 10);

@@ -88,8 +88,8 @@ static Bitboard compute_blockers(const Position *pos, int c)
 {
     int ksq = pos->king_sq[c];
     Bitboard them = pos->by_color[c ^ 1];
-    Bitboard snipers = ((bb_rook_attacks(ksq, 0) & (pos->by_type[ROOK] | pos->by_type[QUEEN])) |
-                        (bb_bishop_attacks(ksq, 0) & (pos->by_type[BISHOP] | pos->by_type[QUEEN]))) & them;
+    Bitboard snipers = ((bb_rook_empty(ksq) & (pos->by_type[ROOK] | pos->by_type[QUEEN])) |
+                        (bb_bishop_empty(ksq) & (pos->by_type[BISHOP] | pos->by_type[QUEEN]))) & them;
     Bitboard blockers = 0;
     Bitboard occ = pos->by_type[0] ^ snipers;
     while (snipers) {
@@ -540,7 +540,11 @@ void pos_make(const Position *pos, Move m, Position *out)
     k ^= zob_castle[out->castling];
     /* Derived state for the side now to move. */
     int ksq = out->king_sq[them];
-    out->checkers = pos_attackers_to(out, ksq, out->by_type[0]) & out->by_color[us];
+    Bitboard occ = out->by_type[0];
+    out->checkers = ((bb_pawn_attacks(them, ksq) & out->by_type[PAWN]) | (bb_knight_attacks(ksq) & out->by_type[KNIGHT]) |
+                     (bb_bishop_attacks(ksq, occ) & (out->by_type[BISHOP] | out->by_type[QUEEN])) |
+                     (bb_rook_attacks(ksq, occ) & (out->by_type[ROOK] | out->by_type[QUEEN]))) &
+                    out->by_color[us];
     out->blockers = compute_blockers(out, them);
     if (out->ep != SQ_NONE) {
         /* Keep the square only when an enemy pawn stands beside the pawn;
