@@ -1376,6 +1376,22 @@ static bool movetext_fast(PgnReader *r)
     if (r->depth > PGN_MAX_DEPTH || e - i < FAST_GUARD)
         return false;
     size_t lim = e - FAST_GUARD;
+    /* reader state in locals (byte stores would otherwise force reloads);
+     * written back by SYNC before anything else looks at the reader */
+    uint64_t base = r->base, lstart = r->line_start;
+    uint32_t line = r->line;
+    int32_t pnum = r->pend_num;
+    unsigned pdots = r->pend_dots;
+    bool ltok = r->line_tok;
+    PgnPos last = r->last_tok;
+    PgnElem *el = g->elems + g->nelems, *el_end = g->elems + st->ecap;
+    bool ended = false;
+#define MKPOS(p, at) do { (p).offset = base + (at); (p).line = line; \
+        uint64_t c_ = (p).offset - lstart + 1; (p).col = c_ > UINT32_MAX ? UINT32_MAX : (uint32_t)c_; } while (0)
+#define SYNC() do { r->line = line; r->line_start = lstart; r->pend_num = pnum; r->pend_dots = pdots; \
+        r->line_tok = ltok; r->last_tok = last; g->nelems = (size_t)(el - g->elems); } while (0)
+#define RELOAD() do { b = r->buf; base = r->base; lstart = r->line_start; line = r->line; \
+        el = g->elems + g->nelems; el_end = g->elems + st->ecap; } while (0)
     while (i < lim) {
         unsigned c = b[i];
         switch (act[c]) {
@@ -1384,122 +1400,42 @@ static bool movetext_fast(PgnReader *r)
             continue;
         case A_NL:
             if (!(c == '\n' && b[i - 1] == '\r'))
-                r->line++;
-            r->line_start = r->base + i + 1;
-            r->line_tok = false;
+                line++;
+            lstart = base + i + 1;
+            ltok = false;
             i++;
             continue;
-        case A_ALPHA: {
-            /* Branch-free length of runs under 8 bytes (moves vary in
-             * length too much for a predicted loop); longer runs, which
-             * the sentinel at buf[end] ends, take the loop. */
-            size_t s0 = i;
-            const unsigned char *t = b + s0;
-            unsigned in = tokc[t[1]], len = 1 + in;
-            in &= tokc[t[2]]; len += in;
-            in &= tokc[t[3]]; len += in;
-            in &= tokc[t[4]]; len += in;
-            in &= tokc[t[5]]; len += in;
-            in &= tokc[t[6]]; len += in;
-            in &= tokc[t[7]]; len += in;
-            if (len == 8)
-                while (tokc[t[len]])
-                    len++;
-            i = s0 + len;
-            if (len >= PGN_TOKEN_TEXT || (len == 4 && memcmp(b + s0, "e.p.", 4) == 0)
-                || g->nelems >= st->ecap) {
-                i = s0;
-                goto out;
-            }
-            PgnPos p = pos_of(r, s0);
-            PgnElem *el = &g->elems[g->nelems++];
-            el->pos = p;
-            el->kind = PGN_EL_MOVE;
-            el->len = (uint8_t)len;
-            el->dots = (uint8_t)r->pend_dots;
-            el->truncated = 0;
-            el->nags = 0;
-            el->number = r->pend_num;
-            el->clock = -1;
-            memcpy(el->text, b + s0, PGN_TOKEN_TEXT);
-            el->text[len] = '\0';
-            r->last_tok = p;
-            r->line_tok = true;
-            r->pend_num = -1;
-            r->pend_dots = 0;
-            if (b[i] == ' ')
-                i++;
-            continue;
-        }
-        case A_DIGIT: {
-            size_t s0 = i;
-            const unsigned char *t = b + s0;
-            unsigned in = digc[t[1]], len = 1 + in;
-            in &= digc[t[2]]; len += in;
-            in &= digc[t[3]]; len += in;
-            uint32_t v = (uint32_t)(t[0] - '0');
-            if (len < 4) {
-                uint32_t d1 = (uint32_t)(t[1] - '0'), d2 = (uint32_t)(t[2] - '0');
-                v = len == 1 ? v : len == 2 ? v * 10 + d1 : v * 100 + d1 * 10 + d2;
-                i = s0 + len;
-            } else {
-                i = s0;
-                v = 0;
-                while (cls[b[i]] & K_DIGIT)
-                    v = v * 10 + (b[i++] - '0');
-            }
-            if ((cls[b[i]] & (K_SYM | K_ANNO | K_SLASH)) || i - s0 > 9
-                || (i - s0 == 4 && memcmp(b + s0, "0000", 4) == 0)) {
-                i = s0;
-                goto out;
-            }
-            r->last_tok = pos_of(r, s0);
-            r->line_tok = true;
-            r->pend_num = (int32_t)v;
-            /* the periods after it (the sentinel ends the run) */
-            size_t d0 = i;
-            while (b[i] == '.')
-                i++;
-            r->pend_dots = i - d0 < 255 ? (unsigned)(i - d0) : 255;
-            if (b[i] == ' ')
-                i++;
-            continue;
-        }
+        case A_ALPHA:
+            goto move;
+        case A_DIGIT:
+            goto number;
         case A_DOT:
-            r->line_tok = true;
-            if (r->pend_dots < 255)
-                r->pend_dots++;
+            ltok = true;
+            if (pdots < 255)
+                pdots++;
             i++;
             continue;
-        case A_LBRACE: {
-            PgnPos p = pos_of(r, i);
-            r->line_tok = true;
-            r->pos = i;
-            if (movetext_comment(r, p))
-                return true;
-            b = r->buf;
-            i = r->pos;
-            e = r->end;
-            if (e - i < FAST_GUARD)
-                return false;
-            lim = e - FAST_GUARD;
-            continue;
-        }
+        case A_LBRACE:
+            goto comment;
         case A_LPAREN:
             if (r->depth >= PGN_MAX_DEPTH)
                 goto out;
-            r->last_tok = pos_of(r, i);
-            r->line_tok = true;
+            MKPOS(last, i);
+            ltok = true;
             r->depth++;
-            new_elem(r, PGN_EL_VAR_START, r->last_tok);
+            SYNC();
+            new_elem(r, PGN_EL_VAR_START, last);
+            RELOAD();
             i++;
             continue;
         case A_RPAREN:
             if (r->depth == 0)
                 goto out;
-            r->last_tok = pos_of(r, i);
-            r->line_tok = true;
-            new_elem(r, PGN_EL_VAR_END, r->last_tok);
+            MKPOS(last, i);
+            ltok = true;
+            SYNC();
+            new_elem(r, PGN_EL_VAR_END, last);
+            RELOAD();
             r->depth--;
             i++;
             continue;
@@ -1512,20 +1448,124 @@ static bool movetext_fast(PgnReader *r)
                 i = s0;
                 goto out;
             }
-            r->last_tok = pos_of(r, s0);
-            r->line_tok = true;
-            PgnElem *el = last_move(r);
-            if (el && el->nags < UINT16_MAX)
-                el->nags++;
+            MKPOS(last, s0);
+            ltok = true;
+            if (el > g->elems && el[-1].kind == PGN_EL_MOVE && el[-1].nags < UINT16_MAX)
+                el[-1].nags++;
             continue;
         }
         default:
             goto out;
         }
+move: {
+        /* Branch-free length of runs under 8 bytes (moves vary in length
+         * too much for a predicted loop); longer runs, which the sentinel
+         * at buf[end] ends, take the loop. */
+        const unsigned char *t = b + i;
+        unsigned in = tokc[t[1]], len = 1 + in;
+        in &= tokc[t[2]]; len += in;
+        in &= tokc[t[3]]; len += in;
+        in &= tokc[t[4]]; len += in;
+        in &= tokc[t[5]]; len += in;
+        in &= tokc[t[6]]; len += in;
+        in &= tokc[t[7]]; len += in;
+        if (len == 8)
+            while (tokc[t[len]])
+                len++;
+        uint32_t w;
+        memcpy(&w, t, 4);
+        uint32_t ep;
+        memcpy(&ep, "e.p.", 4);
+        if ((len >= PGN_TOKEN_TEXT) | ((len == 4) & (w == ep)) | (el >= el_end))
+            goto out;
+        MKPOS(last, i);
+        el->pos = last;
+        el->kind = PGN_EL_MOVE;
+        el->len = (uint8_t)len;
+        el->dots = (uint8_t)pdots;
+        el->truncated = 0;
+        el->nags = 0;
+        el->number = pnum;
+        el->clock = -1;
+        memcpy(el->text, t, PGN_TOKEN_TEXT);
+        el->text[len] = '\0';
+        el++;
+        ltok = true;
+        pnum = -1;
+        pdots = 0;
+        i += len;
+        i += b[i] == ' ';
+        if (b[i] == '{' && i < lim)
+            goto comment;
+        continue;
+    }
+number: {
+        const unsigned char *t = b + i;
+        unsigned in = digc[t[1]], len = 1 + in;
+        in &= digc[t[2]]; len += in;
+        in &= digc[t[3]]; len += in;
+        uint32_t v = (uint32_t)(t[0] - '0');
+        if (len < 4) {
+            uint32_t d1 = (uint32_t)(t[1] - '0'), d2 = (uint32_t)(t[2] - '0');
+            v = len == 1 ? v : len == 2 ? v * 10 + d1 : v * 100 + d1 * 10 + d2;
+        } else {
+            v = 0;
+            len = 0;
+            while (cls[t[len]] & K_DIGIT)
+                v = v * 10 + (t[len++] - '0');
+        }
+        if ((cls[t[len]] & (K_SYM | K_ANNO | K_SLASH)) || len > 9
+            || (len == 4 && memcmp(t, "0000", 4) == 0))
+            goto out;
+        MKPOS(last, i);
+        ltok = true;
+        pnum = (int32_t)v;
+        /* the periods after it, branch-free up to three (the sentinel ends
+         * longer runs) */
+        t += len;
+        unsigned d = t[0] == '.', dd = d;
+        d &= t[1] == '.'; dd += d;
+        d &= t[2] == '.'; dd += d;
+        if (dd == 3)
+            while (t[dd] == '.')
+                dd++;
+        pdots = dd < 255 ? dd : 255;
+        i += len + dd;
+        i += b[i] == ' ';
+        if (act[b[i]] == A_ALPHA && i < lim)
+            goto move;
+        continue;
+    }
+comment: {
+        PgnPos p;
+        MKPOS(p, i);
+        ltok = true;
+        SYNC();
+        r->pos = i;
+        if (movetext_comment(r, p)) {
+            ended = true;
+            break;
+        }
+        RELOAD();
+        ltok = r->line_tok;
+        i = r->pos;
+        e = r->end;
+        if (e - i < FAST_GUARD)
+            goto out;
+        lim = e - FAST_GUARD;
+        i += b[i] == ' ';
+        continue;
+    }
     }
 out:
-    r->pos = i;
-    return false;
+    if (!ended) {
+        SYNC();
+        r->pos = i;
+    }
+    return ended;
+#undef MKPOS
+#undef SYNC
+#undef RELOAD
 }
 
 /* Movetext and tags of one game; returns when the game has ended. */
