@@ -346,6 +346,17 @@ static Bitboard same_kind_origins(const Position *pos, int pt, int to, int excep
     return origins;
 }
 
+/* Legality without the general test where it cannot fail: out of check, a
+ * piece that is neither the king nor pinned may make any normal move. */
+static inline bool quick_legal(const Position *pos, Move m)
+{
+    int from = move_from(m);
+    if (!pos->checkers && move_type(m) == MOVE_NORMAL && !(pos->blockers & bb_sq(from)) &&
+        from != pos->king_sq[pos->side])
+        return true;
+    return pos_is_legal(pos, m);
+}
+
 /* The common shapes (e4, exd5, Nf3, Nxe5, with + or #) resolved straight
  * from attack sets.  Returns false for anything unusual, which the general
  * path then handles (and diagnoses); true only for exactly one legal move
@@ -409,7 +420,7 @@ static bool fast_path(const Position *pos, const char *s, size_t n, SanResult *r
         m = MOVE_NONE;
         while (cands) {
             Move c = move_new(bb_pop(&cands), to, MOVE_NORMAL, 0);
-            if (pos_is_legal(pos, c)) {
+            if (quick_legal(pos, c)) {
                 if (m != MOVE_NONE)
                     return false;
                 m = c;
@@ -425,7 +436,7 @@ static bool fast_path(const Position *pos, const char *s, size_t n, SanResult *r
         return true;
     } else
         return false;
-    if (!pos_is_legal(pos, m))
+    if (!quick_legal(pos, m))
         return false;
     r->status = SAN_OK;
     r->move = m;
