@@ -88,6 +88,9 @@ static void add_diag(Ctx *c, DiagCode code, PgnPos pos, uint32_t ply, const char
     Severity sev = c->opt->severity[code];
     if (sev == SEV_NONE)
         return;
+    /* --strict: the export format has no suffix annotations (PGN 8.2.3.8). */
+    if (c->opt->strict && code == D_SUFFIX_ANNOTATION && sev < SEV_WARNING)
+        sev = SEV_WARNING;
     GameReport *rep = c->rep;
     rep->counts[sev]++;
     if (rep->ndiags >= GAME_MAX_DIAGS) {

@@ -174,7 +174,10 @@ def run_case(binary, pgn):
     if file_diags:
         print("FAIL %s: unexpected file-level diagnostics: %s" % (short, "; ".join(show(d) for d in file_diags)))
         failed += 1
-    want_rc = 1 if any(e.keys.get("status") == "error" for e in games) else 0
+    # --strict / --werror: warnings count as errors for the exit status.
+    werror = "--strict" in options or "--werror" in options
+    bad = ("error", "warning") if werror else ("error",)
+    want_rc = 1 if any(e.keys.get("status") in bad for e in games) else 0
     if proc.returncode == want_rc:
         print("ok %s: exit %d" % (short, want_rc))
         passed += 1
