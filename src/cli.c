@@ -874,7 +874,7 @@ int cli_main(int argc, char **argv)
     run.rp = report_new(diag_out, opt->format, run.rp_on_tty && !no_color);
     run.side = report_new(stderr, FMT_TEXT, run.stderr_tty && !no_color);
     /* The source line under an error needs the game's text; so does copying. */
-    bool keep_raw = copying || opt->format == FMT_TEXT;
+    bool keep_raw = copying || (opt->format == FMT_TEXT && !opt->quiet); /* raw text: excerpts and copies */
     if (!run.rp || !run.side || !run_init(&run)) {
         out_of_memory(&run);
     } else {

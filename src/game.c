@@ -26,7 +26,9 @@ typedef struct Line {
 #define PREV(L) (&(L)->pos[(L)->ci ^ 1])
 
 typedef struct Scratch {
-    Line lines[PGN_MAX_DEPTH + 2];
+    Line *lines;           /* lines[0] is the main line; grows with variation depth */
+    size_t lines_cap;
+    size_t diags_cap;      /* capacity of GameReport.diags (grows to GAME_MAX_DIAGS) */
     uint64_t *keys;        /* main-line position keys since the start, index = ply */
     size_t keys_cap;
 } Scratch;
@@ -65,8 +67,10 @@ void game_report_init(GameReport *rep)
 void game_report_free(GameReport *rep)
 {
     Scratch *s = rep->priv;
-    if (s)
+    if (s) {
         free(s->keys);
+        free(s->lines);
+    }
     free(s);
     free(rep->diags);
     memset(rep, 0, sizeof *rep);
@@ -79,6 +83,41 @@ typedef struct Ctx {
     Scratch *s;
     bool chess960;
 } Ctx;
+
+/* Room for one more diagnostic: the array grows as a game needs it, so a
+ * report costs little memory until a game has much to say. */
+static bool reserve_diag(Scratch *s, GameReport *rep)
+{
+    if (rep->ndiags < s->diags_cap)
+        return true;
+    size_t cap = s->diags_cap ? s->diags_cap * 2 : 8;
+    if (cap > GAME_MAX_DIAGS)
+        cap = GAME_MAX_DIAGS;
+    Diag *d = realloc(rep->diags, cap * sizeof *d);
+    if (!d)
+        return false;
+    rep->diags = d;
+    s->diags_cap = cap;
+    return true;
+}
+
+/* Line storage for variation depth `depth` (0 = main line). */
+static Line *line_at(Scratch *s, size_t depth)
+{
+    if (depth < s->lines_cap)
+        return &s->lines[depth];
+    size_t cap = s->lines_cap * 2;
+    while (cap <= depth)
+        cap *= 2;
+    if (cap > PGN_MAX_DEPTH + 2)
+        cap = PGN_MAX_DEPTH + 2;
+    Line *l = realloc(s->lines, cap * sizeof *l);
+    if (!l)
+        return NULL;
+    s->lines = l;
+    s->lines_cap = cap;
+    return depth < cap ? &s->lines[depth] : NULL;
+}
 
 static void add_diag(Ctx *c, DiagCode code, PgnPos pos, uint32_t ply, const char *move, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
@@ -93,7 +132,7 @@ static void add_diag(Ctx *c, DiagCode code, PgnPos pos, uint32_t ply, const char
         sev = SEV_WARNING;
     GameReport *rep = c->rep;
     rep->counts[sev]++;
-    if (rep->ndiags >= GAME_MAX_DIAGS) {
+    if (rep->ndiags >= GAME_MAX_DIAGS || !reserve_diag(c->s, rep)) {
         rep->dropped++;
         return;
     }
@@ -569,16 +608,18 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
     Diag *diags = rep->diags;
     if (!s) {
         s = calloc(1, sizeof *s);
-        diags = calloc(GAME_MAX_DIAGS, sizeof *diags);
         if (s) {
-            s->keys_cap = 1024;
+            s->keys_cap = 256;
             s->keys = malloc(s->keys_cap * sizeof *s->keys);
+            s->lines_cap = 2;
+            s->lines = malloc(s->lines_cap * sizeof *s->lines);
         }
-        if (!s || !diags || !s->keys) {
-            if (s)
+        if (!s || !s->keys || !s->lines) {
+            if (s) {
                 free(s->keys);
+                free(s->lines);
+            }
             free(s);
-            free(diags);
             memset(rep, 0, sizeof *rep);
             rep->game = g;
             rep->status = STATUS_ERROR;
@@ -599,7 +640,7 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
         if (sev == SEV_NONE)
             continue;
         rep->counts[sev]++;
-        if (rep->ndiags < GAME_MAX_DIAGS) {
+        if (rep->ndiags < GAME_MAX_DIAGS && reserve_diag(s, rep)) {
             rep->diags[rep->ndiags] = *d;
             rep->diags[rep->ndiags++].severity = sev;
         } else
@@ -652,7 +693,7 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
     c.chess960 = variant == 1;
 
     /* Start position (R3). */
-    Line *main_line = &s->lines[0];
+    Line *main_line = &s->lines[0]; /* lines_cap >= 2 from the first call */
     memset(main_line, 0, sizeof *main_line);
     bool valid = !g->syntax_error;
     const char *fen = tval(fen_tag);
@@ -729,7 +770,11 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
                 depth++;
                 if (depth > PGN_MAX_DEPTH)
                     continue;
-                Line *parent = &lines[depth - 1], *child = &lines[depth];
+                Line *child = line_at(s, (size_t)depth);
+                lines = s->lines; /* line_at may have moved them */
+                Line *parent = &lines[depth - 1];
+                if (!child)
+                    continue; /* out of memory: moves at this depth are skipped below */
                 memset(child, 0, sizeof *child);
                 if (opt->no_variations || parent->stopped || !parent->has_prev) {
                     child->stopped = true;
@@ -746,7 +791,7 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
                     depth--;
                 continue;
             }
-            if (depth > PGN_MAX_DEPTH)
+            if (depth > PGN_MAX_DEPTH || (size_t)depth >= s->lines_cap)
                 continue;
             Line *L = &lines[depth];
             if (L->stopped)
@@ -761,6 +806,7 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
             }
         }
 
+        main_line = &s->lines[0]; /* the lines may have moved while growing */
         rep->plies = main_line->ply;
         pos_to_fen(CUR(main_line), rep->fen);
         if (!valid) {
