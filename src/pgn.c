@@ -1033,6 +1033,8 @@ static size_t read_run(PgnReader *r, unsigned mask, char *tok)
 static bool movetext_start(PgnReader *r)
 {
     size_t n = need(r, 24);
+    if (n > 24)
+        n = 24;                /* the same answer however much is buffered */
     const unsigned char *s = r->buf + r->pos;
     unsigned c = s[0];
     if (c == '{' || c == '*' || c == '(')
