@@ -218,6 +218,12 @@ static void collect_tags(const PgnGame *g, const PgnTag *found[TAG_N])
 
 static const char *tval(const PgnTag *t) { return t ? t->value : NULL; }
 
+static bool ieq(const char *a, const char *b);
+
+/* Tags such as [fen "..."] or [setup "1"]: names are case-sensitive
+ * (PGN 8.1.1), so they do not count; say so rather than fail silently. */
+static void check_tag_case(const PgnGame *g, const PgnTag *found[TAG_N], struct Ctx *c);
+
 static bool ieq(const char *a, const char *b)
 {
     for (; *a && *b; a++, b++) {
@@ -602,6 +608,18 @@ static void set_outcome(GameReport *rep, PgnResult r, Reason why)
     rep->reason = why;
 }
 
+static void check_tag_case(const PgnGame *g, const PgnTag *found[TAG_N], struct Ctx *c)
+{
+    for (size_t i = 0; i < g->ntags; i++)
+        for (int k = 0; k < TAG_N; k++)
+            if (!found[k] && ieq(g->tags[i].name, tag_names[k]) && strcmp(g->tags[i].name, tag_names[k])) {
+                add_diag(c, D_TAG_NAME_CASE, g->tags[i].pos, 0, NULL,
+                         "tag \"%.20s\" is not \"%s\": tag names are case-sensitive, so it is ignored", g->tags[i].name,
+                         tag_names[k]);
+                break;
+            }
+}
+
 void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
 {
     Scratch *s = rep->priv;
@@ -654,6 +672,7 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
     const PgnTag *rt = tags[TAG_RESULT], *fen_tag = tags[TAG_FEN], *setup_tag = tags[TAG_SETUP],
                  *pc_tag = tags[TAG_PLYCOUNT];
     const char *result_tag = tval(rt);
+    check_tag_case(g, tags, &c);
     rep->result_tag = result_tag;
     PgnResult tag_res = parse_result(result_tag);
     if (result_tag && tag_res == PGN_RES_NONE)

@@ -67,6 +67,9 @@ static size_t strip_suffixes(const char *s, size_t n, SanResult *r)
             n -= 4;
             while (n && s[n - 1] == ' ')
                 n--;
+        } else if (n >= 5 && s[n - 2] == 'e' && s[n - 1] == 'p' && is_rank(s[n - 3])) {
+            r->notes |= SAN_NOTE_EP_SUFFIX; /* "dxc6ep": the same suffix without its periods */
+            n -= 2;
         }
         if (n >= 2 && s[n - 1] == '+' && s[n - 2] == '+') {
             r->mark = 3;
