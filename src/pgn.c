@@ -1386,14 +1386,14 @@ static bool movetext_fast(PgnReader *r)
     unsigned pdots = r->pend_dots;
     bool ltok = r->line_tok;
     PgnPos last = r->last_tok;
-    PgnElem *el = g->elems + g->nelems, *el_end = g->elems + st->ecap;
+    size_t ne = g->nelems, ecap = st->ecap;   /* indices: elems may still be NULL */
     bool ended = false;
 #define MKPOS(p, at) do { (p).offset = base + (at); (p).line = line; \
         uint64_t c_ = (p).offset - lstart + 1; (p).col = c_ > UINT32_MAX ? UINT32_MAX : (uint32_t)c_; } while (0)
 #define SYNC() do { r->line = line; r->line_start = lstart; r->pend_num = pnum; r->pend_dots = pdots; \
-        r->line_tok = ltok; r->last_tok = last; g->nelems = (size_t)(el - g->elems); } while (0)
+        r->line_tok = ltok; r->last_tok = last; g->nelems = ne; } while (0)
 #define RELOAD() do { b = r->buf; base = r->base; lstart = r->line_start; line = r->line; \
-        el = g->elems + g->nelems; el_end = g->elems + st->ecap; } while (0)
+        ne = g->nelems; ecap = st->ecap; } while (0)
     while (i < lim) {
         unsigned c = b[i];
         switch (act[c]) {
@@ -1452,8 +1452,8 @@ static bool movetext_fast(PgnReader *r)
             }
             MKPOS(last, s0);
             ltok = true;
-            if (el > g->elems && el[-1].kind == PGN_EL_MOVE && el[-1].nags < UINT16_MAX)
-                el[-1].nags++;
+            if (ne > 0 && g->elems[ne - 1].kind == PGN_EL_MOVE && g->elems[ne - 1].nags < UINT16_MAX)
+                g->elems[ne - 1].nags++;
             continue;
         }
         default:
@@ -1478,9 +1478,10 @@ move: {
         memcpy(&w, t, 4);
         uint32_t ep;
         memcpy(&ep, "e.p.", 4);
-        if ((len >= PGN_TOKEN_TEXT) | ((len == 4) & (w == ep)) | (el >= el_end))
+        if ((len >= PGN_TOKEN_TEXT) | ((len == 4) & (w == ep)) | (ne >= ecap))
             goto out;
         MKPOS(last, i);
+        PgnElem *el = &g->elems[ne++];
         el->pos = last;
         el->kind = PGN_EL_MOVE;
         el->len = (uint8_t)len;
@@ -1491,7 +1492,6 @@ move: {
         el->clock = -1;
         memcpy(el->text, t, PGN_TOKEN_TEXT);
         el->text[len] = '\0';
-        el++;
         ltok = true;
         pnum = -1;
         pdots = 0;
