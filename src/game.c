@@ -222,6 +222,27 @@ static bool ieq(const char *a, const char *b);
 
 /* Tags such as [fen "..."] or [setup "1"]: names are case-sensitive
  * (PGN 8.1.1), so they do not count; say so rather than fail silently. */
+/* The first move number of the main line if it is ahead of where a game
+ * from the start position would be (a fragment), else 0. */
+static long first_number_ahead(const PgnGame *g)
+{
+    long ply = 0;
+    int depth = 0;
+    for (size_t i = 0; i < g->nelems; i++) {
+        const PgnElem *e = &g->elems[i];
+        if (e->kind == PGN_EL_VAR_START)
+            depth++;
+        else if (e->kind == PGN_EL_VAR_END)
+            depth--;
+        else if (depth == 0) {
+            if (e->number >= 0)
+                return e->number > ply / 2 + 1 ? e->number : 0;
+            ply++;
+        }
+    }
+    return 0;
+}
+
 static void check_tag_case(const PgnGame *g, const PgnTag *found[TAG_N], struct Ctx *c);
 
 static bool ieq(const char *a, const char *b)
@@ -678,6 +699,18 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
     if (result_tag && tag_res == PGN_RES_NONE)
         add_diag(&c, D_BAD_RESULT_TAG, rt->value_pos, 0, NULL, "Result \"%.40s\" is not 1-0, 0-1, 1/2-1/2 or *",
                  result_tag);
+    /* A chunk of a split file (GNU parallel --pipe) can start inside a
+     * game: tagless movetext numbered from move 23 is a fragment, not a
+     * game from the start position, so it is said so, not replayed. */
+    long fragment_at = g->ntags == 0 ? first_number_ahead(g) : 0;
+    if (fragment_at > 0) {
+        rep->declared = g->result;
+        add_diag(&c, D_GAME_FRAGMENT, g->start, 0, NULL,
+                 "movetext without tags starting at move %d: a fragment of a game (the input starts or resumes "
+                 "inside a game); not replayed", (int)fragment_at);
+        rep->reason = REASON_INVALID;
+        goto finish;
+    }
     {
         char missing[96] = "";
         size_t used = 0;
