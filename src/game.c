@@ -633,7 +633,8 @@ static void check_tag_case(const PgnGame *g, const PgnTag *found[TAG_N], struct 
 {
     for (size_t i = 0; i < g->ntags; i++)
         for (int k = 0; k < TAG_N; k++)
-            if (!found[k] && ieq(g->tags[i].name, tag_names[k]) && strcmp(g->tags[i].name, tag_names[k])) {
+            if (!found[k] && (g->tags[i].name[0] | 32) == (tag_names[k][0] | 32) &&
+                ieq(g->tags[i].name, tag_names[k]) && strcmp(g->tags[i].name, tag_names[k])) {
                 add_diag(c, D_TAG_NAME_CASE, g->tags[i].pos, 0, NULL,
                          "tag \"%.20s\" is not \"%s\": tag names are case-sensitive, so it is ignored", g->tags[i].name,
                          tag_names[k]);
