@@ -334,7 +334,10 @@ static void report_bad_move(Ctx *c, const Position *pos, const SanResult *r, con
     case SAN_SYNTAX: {
         const char *hint = "";
         char first = e->text[0];
-        if (first == 'o' || first == 'O')
+        if (!strcmp(e->text, "1/2") || !strcmp(e->text, "0.5-0.5") || !strcmp(e->text, "1/2-1/2)") ||
+            !strcmp(e->text, "draw"))
+            hint = " (a drawn game ends with the termination marker 1/2-1/2)";
+        else if (first == 'o' || first == 'O')
             hint = " (castling is O-O or O-O-O with capital letters O)";
         else if (first == 'n' || first == 'r' || first == 'q' || first == 'k')
             hint = " (piece letters are upper case: K, Q, R, B, N)";
