@@ -2,8 +2,9 @@
 # corpus.sh - every file under corpus/ through the real binary: no crash,
 # exit 0 or 1, one JSON game record per game the summary counts; under the
 # sanitizer build (SANITIZED=1) any ASan/UBSan report aborts the run and
-# fails here.  In the normal build the whole corpus also runs once under
-# valgrind memcheck (no errors, no leaks) when valgrind is installed.
+# fails here.  In that pass (make check) the whole corpus also runs once
+# under valgrind memcheck on the plain binary (PLAIN_BIN), when valgrind is
+# installed: no errors, no leaks.
 BIN=${BIN:-.}
 passed=0
 failed=0
@@ -32,13 +33,15 @@ while IFS= read -r f; do
     fi
 done < "$tmp/files"
 
-if [ -z "${SANITIZED:-}" ] && command -v valgrind > /dev/null 2>&1; then
+# valgrind runs in the sanitizer pass (make check), on the plain binary.
+vbin=${PLAIN_BIN:-}
+if [ -n "$vbin" ] && [ -x "$vbin/pgncheck" ] && command -v valgrind > /dev/null 2>&1; then
     # One process over the whole corpus, threads on, every format path that
     # allocates: text (raw excerpts) and --select (copies).
     for mode in "-j2" "-j1 --select=valid"; do
         # shellcheck disable=SC2046,SC2086
         valgrind -q --error-exitcode=99 --leak-check=full --show-leak-kinds=definite,indirect \
-            --errors-for-leak-kinds=definite,indirect "$BIN/pgncheck" $mode $(cat "$tmp/files") \
+            --errors-for-leak-kinds=definite,indirect "$vbin/pgncheck" $mode $(cat "$tmp/files") \
             > /dev/null 2> "$tmp/vg"
         st=$?
         if [ "$st" -eq 99 ] || grep -q '==[0-9]*==' "$tmp/vg"; then
@@ -48,7 +51,7 @@ if [ -z "${SANITIZED:-}" ] && command -v valgrind > /dev/null 2>&1; then
         fi
     done
 else
-    echo "note: valgrind memcheck skipped (sanitizer build or valgrind absent)"
+    echo "note: valgrind memcheck runs in make check (PLAIN_BIN set) when valgrind is installed"
 fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
