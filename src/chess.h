@@ -155,8 +155,12 @@ extern Bitboard bb_knight_att[64];
 extern Bitboard bb_king_att[64];
 extern Bitboard bb_between_tab[64][64];
 extern Bitboard bb_line_tab[64][64];
-extern BbMagic bb_rook_magic[64];
 extern BbMagic bb_bishop_magic[64];
+/* Rooks by hyperbola quintessence on the file and a 512-byte rank table:
+ * measured faster than an 800 KB magic table, whose lookups miss the cache
+ * while the reader streams the input through it. */
+extern Bitboard bb_file_mask[64];
+extern uint8_t bb_rank_att[8][64];
 
 static inline Bitboard bb_pawn_attacks(int color, int sq) { return bb_pawn_att[color][sq]; }
 static inline Bitboard bb_knight_attacks(int sq) { return bb_knight_att[sq]; }
@@ -172,11 +176,15 @@ static inline Bitboard bb_bishop_attacks(int sq, Bitboard occ)
 }
 /* Empty-board slider attacks: entry 0 of the magic table. */
 static inline Bitboard bb_bishop_empty(int sq) { return bb_bishop_magic[sq].attacks[0]; }
-static inline Bitboard bb_rook_empty(int sq) { return bb_rook_magic[sq].attacks[0]; }
+static inline Bitboard bb_rook_empty(int sq) { return bb_file_mask[sq] | ((Bitboard)bb_rank_att[sq & 7][0] << (sq & 56)); }
 static inline Bitboard bb_rook_attacks(int sq, Bitboard occ)
 {
-    const BbMagic *m = &bb_rook_magic[sq];
-    return m->attacks[((occ & m->mask) * m->magic) >> m->shift];
+    Bitboard s = (Bitboard)1 << sq;
+    Bitboard o = occ & bb_file_mask[sq];
+    Bitboard fwd = o - 2 * s;
+    Bitboard rev = __builtin_bswap64(__builtin_bswap64(o) - 2 * __builtin_bswap64(s));
+    int r8 = sq & 56;
+    return ((fwd ^ rev) & bb_file_mask[sq]) | ((Bitboard)bb_rank_att[sq & 7][(occ >> (r8 + 1)) & 63] << r8);
 }
 
 static inline int bb_lsb(Bitboard b) { return __builtin_ctzll(b); }
