@@ -146,6 +146,79 @@ static inline size_t comment_plain(const unsigned char *s, size_t n)
     return k;
 }
 
+/* Movetext blocks: bit k of *tok is set if s[k] is a move-token byte (tokc),
+ * bit k of *sp if s[k] is a space, for the 64 bytes at s. */
+#if defined(__SSE2__) && !defined(PGN_NO_SIMD)
+#include <emmintrin.h>
+static inline void classify16(const unsigned char *s, unsigned *tok, unsigned *sp)
+{
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)s);
+    __m128i y = _mm_or_si128(x, _mm_set1_epi8(0x20));
+    /* letters: (x | 0x20) in 'a'..'z'; digits and ':': x in '0'..':' */
+    __m128i t = _mm_cmplt_epi8(_mm_add_epi8(y, _mm_set1_epi8((char)(0x80 - 'a'))),
+                               _mm_set1_epi8((char)(-128 + 26)));
+    t = _mm_or_si128(t, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)(0x80 - '0'))),
+                                       _mm_set1_epi8((char)(-128 + 11))));
+    /* ! # (x | 2 == '#'), = ? (x | 2 == '?'), + - . _ */
+    __m128i x2 = _mm_or_si128(x, _mm_set1_epi8(2));
+    __m128i u = _mm_or_si128(_mm_cmpeq_epi8(x2, _mm_set1_epi8('#')), _mm_cmpeq_epi8(x2, _mm_set1_epi8('?')));
+    __m128i v = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('+')), _mm_cmpeq_epi8(x, _mm_set1_epi8('-')));
+    __m128i z = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('.')), _mm_cmpeq_epi8(x, _mm_set1_epi8('_')));
+    t = _mm_or_si128(_mm_or_si128(t, u), _mm_or_si128(v, z));
+    *tok = (unsigned)_mm_movemask_epi8(t);
+    *sp = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8(' ')));
+}
+
+static inline void classify64(const unsigned char *s, uint64_t *tok, uint64_t *sp)
+{
+    unsigned t0, t1, t2, t3, s0, s1, s2, s3;
+    classify16(s, &t0, &s0);
+    classify16(s + 16, &t1, &s1);
+    classify16(s + 32, &t2, &s2);
+    classify16(s + 48, &t3, &s3);
+    *tok = (uint64_t)t0 | (uint64_t)t1 << 16 | (uint64_t)t2 << 32 | (uint64_t)t3 << 48;
+    *sp = (uint64_t)s0 | (uint64_t)s1 << 16 | (uint64_t)s2 << 32 | (uint64_t)s3 << 48;
+}
+#else
+static inline void classify64(const unsigned char *s, uint64_t *tok, uint64_t *sp)
+{
+    uint64_t t = 0, p = 0;
+    for (unsigned k = 0; k < 64; k++) {
+        t |= (uint64_t)tokc[s[k]] << k;
+        p |= (uint64_t)(s[k] == ' ') << k;
+    }
+    *tok = t;
+    *sp = p;
+}
+#endif
+
+static inline unsigned ctz64(uint64_t x)
+{
+#if defined(__GNUC__)
+    return (unsigned)__builtin_ctzll(x);
+#else
+    unsigned n = 0;
+    while (!(x & 1)) {
+        x >>= 1;
+        n++;
+    }
+    return n;
+#endif
+}
+
+/* index of the highest set bit (x != 0) */
+static inline unsigned top64(uint64_t x)
+{
+#if defined(__GNUC__)
+    return 63u - (unsigned)__builtin_clzll(x);
+#else
+    unsigned n = 0;
+    while (x >>= 1)
+        n++;
+    return n;
+#endif
+}
+
 /* ---------------------------------------------------------------------
  * Reader and per-game private storage.
  * ------------------------------------------------------------------- */
@@ -1342,6 +1415,38 @@ static bool tags_fast(PgnReader *r, bool *have_event, unsigned *ws_nl)
     return false;
 }
 
+/* The common clock comment "{ [%clk H:MM:SS] }" (blanks inside the braces
+ * optional, ".f" after the seconds optional) at s[0] == '{': returns its
+ * length with the time in *cs, or 0 for anything else (read_comment then
+ * takes it).  Reads at most 24 bytes. */
+static inline size_t clk_comment(const unsigned char *s, int32_t *cs)
+{
+    size_t k = 1 + (s[1] == ' ');
+    if (memcmp(s + k, "[%clk ", 6) != 0)
+        return 0;
+    const unsigned char *t = s + k + 6;
+    unsigned h = (unsigned)t[0] - '0', m1 = (unsigned)t[2] - '0', m0 = (unsigned)t[3] - '0';
+    unsigned s1 = (unsigned)t[5] - '0', s0 = (unsigned)t[6] - '0';
+    if ((h | m0 | s0) > 9 || m1 > 5 || s1 > 5 || t[1] != ':' || t[4] != ':')
+        return 0;
+    unsigned frac = 0;
+    k += 6 + 7;
+    if (s[k] == '.') {
+        frac = (unsigned)s[k + 1] - '0';
+        if (frac > 9 || digc[s[k + 2]])
+            return 0;
+        frac *= 10;
+        k += 2;
+    }
+    if (s[k] != ']')
+        return 0;
+    k += 1 + (s[k + 1] == ' ');
+    if (s[k] != '}')
+        return 0;
+    *cs = (int32_t)((((h * 60 + m1 * 10 + m0) * 60) + s1 * 10 + s0) * 100 + frac);
+    return k + 1;
+}
+
 /* A comment met in movetext; returns true if it ended the game. */
 static bool movetext_comment(PgnReader *r, PgnPos p)
 {
@@ -1395,6 +1500,127 @@ static bool movetext_fast(PgnReader *r)
 #define RELOAD() do { b = r->buf; base = r->base; lstart = r->line_start; line = r->line; \
         ne = g->nelems; ecap = st->ecap; } while (0)
     while (i < lim) {
+        if (lim - i >= 64) {
+            /* Block walk: the 64 bytes at w classified at once; the events
+             * (non-blank bytes that do not continue a symbol) are visited
+             * in order with bit operations, so a token's place does not
+             * wait on the previous token's bytes.  A symbol run still open
+             * at the end of the block is left to the next block; anything
+             * unusual goes to the byte dispatch below. */
+            uint64_t tm, sm;
+            classify64(b + i, &tm, &sm);
+            if (~tm == 0)
+                goto scalar;
+            unsigned lt = top64(~tm) + 1;      /* start of a trailing symbol run, or 64 */
+            uint64_t ev = ~sm & ~(tm & (tm << 1));
+            if (lt < 64)
+                ev &= ((uint64_t)1 << lt) - 1;
+            size_t w = i;
+            while (ev) {
+                unsigned p = ctz64(ev);
+                i = w + p;
+                unsigned c = b[i];
+                switch (act[c]) {
+                case A_ALPHA:
+                    break;
+                case A_DIGIT: {
+                    const unsigned char *t = b + i;
+                    unsigned in = digc[t[1]], len = 1 + in;
+                    in &= digc[t[2]]; len += in;
+                    in &= digc[t[3]]; len += in;
+                    uint32_t v = (uint32_t)(t[0] - '0');
+                    if (len < 4) {
+                        uint32_t d1 = (uint32_t)(t[1] - '0'), d2 = (uint32_t)(t[2] - '0');
+                        v = len == 1 ? v : len == 2 ? v * 10 + d1 : v * 100 + d1 * 10 + d2;
+                    } else {
+                        v = 0;
+                        len = 0;
+                        while (len < 10 && (cls[t[len]] & K_DIGIT))
+                            v = v * 10 + (t[len++] - '0');
+                    }
+                    if ((cls[t[len]] & (K_SYM | K_ANNO | K_SLASH)) || len > 9
+                        || (len == 4 && memcmp(t, "0000", 4) == 0))
+                        goto scalar;
+                    MKPOS(last, i);
+                    ltok = true;
+                    pnum = (int32_t)v;
+                    t += len;
+                    unsigned d = t[0] == '.', dd = d;
+                    d &= t[1] == '.'; dd += d;
+                    d &= t[2] == '.'; dd += d;
+                    if (dd == 3)
+                        while (t[dd] == '.')
+                            dd++;
+                    pdots = dd < 255 ? dd : 255;
+                    i += len + dd;
+                    if (!tokc[b[i]]) {
+                        ev &= ev - 1;
+                        continue;
+                    }
+                    if (act[b[i]] != A_ALPHA)
+                        goto scalar;
+                    p = (unsigned)(i - w);
+                    break;
+                }
+                case A_NL:
+                    if (!(c == '\n' && b[i - 1] == '\r'))
+                        line++;
+                    lstart = base + i + 1;
+                    ltok = false;
+                    ev &= ev - 1;
+                    continue;
+                case A_SP:
+                    ev &= ev - 1;
+                    continue;
+                case A_LBRACE: {
+                    int32_t cs;
+                    size_t n = clk_comment(b + i, &cs);
+                    if (n == 0)
+                        goto comment;
+                    if (ne > 0 && g->elems[ne - 1].kind == PGN_EL_MOVE)
+                        g->elems[ne - 1].clock = cs;
+                    ltok = true;
+                    i += n;
+                    if (i - w >= lt)
+                        goto next_block;
+                    ev &= ~(uint64_t)0 << (i - w);
+                    continue;
+                }
+                default:
+                    goto scalar;
+                }
+                /* a move: the rest of the symbol run at i (p = i - w) */
+                {
+                    const unsigned char *t = b + i;
+                    unsigned len = ctz64(~(tm >> p));
+                    uint32_t wd, ep;
+                    memcpy(&wd, t, 4);
+                    memcpy(&ep, "e.p.", 4);
+                    if ((len >= PGN_TOKEN_TEXT) | ((len == 4) & (wd == ep)) | (ne >= ecap))
+                        goto scalar;
+                    MKPOS(last, i);
+                    PgnElem *el = &g->elems[ne++];
+                    el->pos = last;
+                    el->kind = PGN_EL_MOVE;
+                    el->len = (uint8_t)len;
+                    el->dots = (uint8_t)pdots;
+                    el->truncated = 0;
+                    el->nags = 0;
+                    el->number = pnum;
+                    el->clock = -1;
+                    memcpy(el->text, t, PGN_TOKEN_TEXT);
+                    el->text[len] = '\0';
+                    ltok = true;
+                    pnum = -1;
+                    pdots = 0;
+                }
+                ev &= ev - 1;
+            }
+            i = w + lt;
+next_block:
+            continue;
+        }
+scalar:;
         unsigned c = b[i];
         switch (act[c]) {
         case A_SP:
