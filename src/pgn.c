@@ -264,7 +264,7 @@ struct PgnReader {
     uint64_t raw_next;
     bool bad_byte;                /* BAD_BYTE reported in this game */
     bool too_deep, too_long, too_many_tags;
-    uint64_t tag_bloom;           /* names of this game's tags, see read_tag */
+    uint64_t tag_bloom[2];        /* names of this game's tags, see tag_commit */
     uint32_t depth;
     int32_t pend_num;
     unsigned pend_dots;
@@ -901,11 +901,16 @@ static void tag_commit(PgnReader *r, PgnPos tpos, PgnPos vpos, size_t name_off, 
         }
         return;
     }
-    /* duplicate check: a 64-bit filter on (first byte, length) spares most strcmp calls */
-    uint64_t bit = (uint64_t)1 << ((ar[name_off] * 7u + nlen) & 63u);
+    /* duplicate check: a 128-bit filter on (first, last and next-to-last
+     * byte, length) spares most strcmp calls (the usual tag names all
+     * differ in it) */
+    const unsigned char *nm = (const unsigned char *)ar + name_off;
+    unsigned h = 2u * nm[0] + nm[nlen - 1] + 25u * (nlen >= 2 ? nm[nlen - 2] : 0u) + (unsigned)nlen;
+    uint64_t bit = (uint64_t)1 << (h & 63u);
+    unsigned half = (h >> 6) & 1u;
     if (g->ntags == 0)
-        r->tag_bloom = 0;
-    if (r->tag_bloom & bit) {
+        r->tag_bloom[0] = r->tag_bloom[1] = 0;
+    if (r->tag_bloom[half] & bit) {
       for (size_t t = 0; t < g->ntags; t++) {
         if (strcmp(ar + st->toff[t][0], ar + name_off) == 0) {
             char msg[PGN_MSG];
@@ -915,7 +920,7 @@ static void tag_commit(PgnReader *r, PgnPos tpos, PgnPos vpos, size_t name_off, 
         }
       }
     }
-    r->tag_bloom |= bit;
+    r->tag_bloom[half] |= bit;
     void *tp = g->tags;
     size_t tcap = st->tcap;
     void *op = st->toff;
