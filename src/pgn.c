@@ -1420,36 +1420,49 @@ static bool tags_fast(PgnReader *r, bool *have_event, unsigned *ws_nl)
     return false;
 }
 
-/* The common clock comment "{ [%clk H:MM:SS] }" (blanks inside the braces
- * optional, ".f" after the seconds optional) at s[0] == '{': returns its
- * length with the time in *cs, or 0 for anything else (read_comment then
- * takes it).  Reads at most 24 bytes. */
-static inline size_t clk_comment(const unsigned char *s, int32_t *cs)
+/* Comments the movetext fast path reads in place, at s[0] == '{' with n
+ * bytes buffered: "{ [%clk H:MM:SS] }" (blanks inside the braces optional,
+ * ".f" after the seconds optional, an "[%eval x] " before it allowed), whose
+ * time goes to *cs, and comments of printable ASCII without '%' (*cs = -1).
+ * Returns the comment's length, or 0 for anything else (read_comment then
+ * takes it). */
+static inline size_t fast_comment(const unsigned char *s, size_t n, int32_t *cs)
 {
     size_t k = 1 + (s[1] == ' ');
-    if (memcmp(s + k, "[%clk ", 6) != 0)
-        return 0;
-    const unsigned char *t = s + k + 6;
-    unsigned h = (unsigned)t[0] - '0', m1 = (unsigned)t[2] - '0', m0 = (unsigned)t[3] - '0';
-    unsigned s1 = (unsigned)t[5] - '0', s0 = (unsigned)t[6] - '0';
-    if ((h | m0 | s0) > 9 || m1 > 5 || s1 > 5 || t[1] != ':' || t[4] != ':')
-        return 0;
-    unsigned frac = 0;
-    k += 6 + 7;
-    if (s[k] == '.') {
-        frac = (unsigned)s[k + 1] - '0';
-        if (frac > 9 || digc[s[k + 2]])
+    *cs = -1;
+    if (n >= 48 && memcmp(s + k, "[%eval ", 7) == 0) {
+        size_t j = k + 7;
+        while (j < k + 20 && (digc[s[j]] || s[j] == '.' || s[j] == '-' || s[j] == '+' || s[j] == '#'))
+            j++;
+        if (s[j] != ']' || s[j + 1] != ' ')
             return 0;
-        frac *= 10;
-        k += 2;
+        k = j + 2;
     }
-    if (s[k] != ']')
-        return 0;
-    k += 1 + (s[k + 1] == ' ');
-    if (s[k] != '}')
-        return 0;
-    *cs = (int32_t)((((h * 60 + m1 * 10 + m0) * 60) + s1 * 10 + s0) * 100 + frac);
-    return k + 1;
+    if (n >= 48 && memcmp(s + k, "[%clk ", 6) == 0) {
+        const unsigned char *t = s + k + 6;
+        unsigned h = (unsigned)t[0] - '0', m1 = (unsigned)t[2] - '0', m0 = (unsigned)t[3] - '0';
+        unsigned s1 = (unsigned)t[5] - '0', s0 = (unsigned)t[6] - '0';
+        if ((h > 9) | (m0 > 9) | (s0 > 9) | (m1 > 5) | (s1 > 5) | (t[1] != ':') | (t[4] != ':'))
+            return 0;
+        unsigned frac = 0;
+        k += 6 + 7;
+        if (s[k] == '.') {
+            frac = (unsigned)s[k + 1] - '0';
+            if (frac > 9 || digc[s[k + 2]])
+                return 0;
+            frac *= 10;
+            k += 2;
+        }
+        if (s[k] != ']')
+            return 0;
+        k += 1 + (s[k + 1] == ' ');
+        if (s[k] != '}')
+            return 0;
+        *cs = (int32_t)((((h * 60 + m1 * 10 + m0) * 60) + s1 * 10 + s0) * 100 + frac);
+        return k + 1;
+    }
+    size_t q = comment_plain(s + 1, n - 1);
+    return s[1 + q] == '}' ? q + 2 : 0;
 }
 
 /* A comment met in movetext; returns true if it ended the game. */
@@ -1579,10 +1592,10 @@ static bool movetext_fast(PgnReader *r)
                     continue;
                 case A_LBRACE: {
                     int32_t cs;
-                    size_t n = clk_comment(b + i, &cs);
+                    size_t n = fast_comment(b + i, e - i, &cs);
                     if (n == 0)
                         goto comment;
-                    if (ne > 0 && g->elems[ne - 1].kind == PGN_EL_MOVE)
+                    if (cs >= 0 && ne > 0 && g->elems[ne - 1].kind == PGN_EL_MOVE)
                         g->elems[ne - 1].clock = cs;
                     ltok = true;
                     i += n;
