@@ -540,11 +540,17 @@ void pos_make(const Position *pos, Move m, Position *out)
     k ^= zob_castle[out->castling];
     /* Derived state for the side now to move. */
     int ksq = out->king_sq[them];
-    Bitboard occ = out->by_type[0];
-    out->checkers = ((bb_pawn_attacks(them, ksq) & out->by_type[PAWN]) | (bb_knight_attacks(ksq) & out->by_type[KNIGHT]) |
-                     (bb_bishop_attacks(ksq, occ) & (out->by_type[BISHOP] | out->by_type[QUEEN])) |
-                     (bb_rook_attacks(ksq, occ) & (out->by_type[ROOK] | out->by_type[QUEEN]))) &
-                    out->by_color[us];
+    Bitboard occ = out->by_type[0], mine = out->by_color[us];
+    Bitboard diag = (out->by_type[BISHOP] | out->by_type[QUEEN]) & mine;
+    Bitboard orth = (out->by_type[ROOK] | out->by_type[QUEEN]) & mine;
+    Bitboard chk = ((bb_pawn_attacks(them, ksq) & out->by_type[PAWN]) | (bb_knight_attacks(ksq) & out->by_type[KNIGHT])) &
+                   mine;
+    /* Slider attacks are computed only when a slider shares a line with the king. */
+    if (bb_bishop_empty(ksq) & diag)
+        chk |= bb_bishop_attacks(ksq, occ) & diag;
+    if (bb_rook_empty(ksq) & orth)
+        chk |= bb_rook_attacks(ksq, occ) & orth;
+    out->checkers = chk;
     out->blockers = compute_blockers(out, them);
     if (out->ep != SQ_NONE) {
         /* Keep the square only when an enemy pawn stands beside the pawn;
