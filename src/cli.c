@@ -289,6 +289,8 @@ static int parse_args(int argc, char **argv, Options *o)
         static char dash[] = "-";
         o->files[o->nfiles++] = dash;
     }
+    /* Only jsonl and tsv print the final FEN; the others skip writing it. */
+    o->check.no_fen = !(o->format == FMT_JSONL || o->format == FMT_TSV);
     return -1;
 }
 

@@ -864,7 +864,8 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
 
         main_line = &s->lines[0]; /* the lines may have moved while growing */
         rep->plies = main_line->ply;
-        pos_to_fen(CUR(main_line), rep->fen);
+        if (!opt->no_fen)
+            pos_to_fen(CUR(main_line), rep->fen);
         if (!valid) {
             rep->reason = REASON_INVALID;
             goto finish;

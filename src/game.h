@@ -31,6 +31,7 @@ typedef enum GameStatus { STATUS_OK = 0, STATUS_WARNING, STATUS_ERROR, STATUS_SK
 typedef struct CheckOptions {
     bool no_variations;          /* check the main line only */
     bool strict;                 /* export-format conformance; warnings count as errors (cli) */
+    bool no_fen;                 /* leave GameReport.fen empty (no output format shows it) */
     Severity severity[D_COUNT];  /* effective severity per code; SEV_NONE = ignored */
 } CheckOptions;
 
@@ -44,7 +45,7 @@ typedef struct GameReport {
     PgnResult outcome;           /* verified outcome */
     Reason reason;
     uint32_t plies;              /* plies of the main line that were replayed */
-    char fen[100];               /* FEN after the last replayed main-line move */
+    char fen[100];               /* FEN after the last replayed main-line move ("" with no_fen) */
     GameStatus status;
     PgnResult fixed;             /* what --fix-results writes; PGN_RES_NONE = no change */
     Diag *diags;                 /* sorted by position */
