@@ -66,6 +66,17 @@ static int generate(const Position *pos, Move *list, bool any_only)
         Bitboard pushes = us == WHITE ? (pw << 8) & ~occ : (pw >> 8) & ~occ;
         if (pushes)
             return 1;
+        Bitboard sl = (pos->by_type[BISHOP] | pos->by_type[ROOK] | pos->by_type[QUEEN]) & own & ~pinned;
+        while (sl) {
+            int from = bb_pop(&sl);
+            Bitboard near = bb_king_attacks(from) & ~own & ~occ;
+            /* An empty adjacent square on one of the piece's lines is a move. */
+            Bitboard lines = pos->by_type[ROOK] & bb_sq(from) ? bb_rook_empty(from)
+                           : pos->by_type[BISHOP] & bb_sq(from) ? bb_bishop_empty(from)
+                                                                : bb_rook_empty(from) | bb_bishop_empty(from);
+            if (near & lines)
+                return 1;
+        }
     }
     Bitboard occ_noking = occ ^ bb_sq(ksq);
     Bitboard kt = bb_king_attacks(ksq) & ~own;
