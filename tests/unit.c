@@ -949,6 +949,22 @@ static bool prop_check_position(const Position *pos, const char *fen, char *deta
     MoveList list;
     gen_legal(pos, &list);
     bool ok = true;
+    /* The quick "any legal move?" test (stalemate/mate after every ply)
+     * must agree with full generation, here and after every move. */
+    if (pos_has_legal_move(pos) != (list.count > 0)) {
+        snprintf(detail, cap, "%s: pos_has_legal_move disagrees with gen_legal (%d moves)", fen, list.count);
+        return false;
+    }
+    for (int i = 0; i < list.count; i++) {
+        Position after;
+        MoveList next;
+        pos_make(pos, list.moves[i], &after);
+        gen_legal(&after, &next);
+        if (pos_has_legal_move(&after) != (next.count > 0)) {
+            snprintf(detail, cap, "%s: after move %d pos_has_legal_move disagrees with gen_legal", fen, i);
+            return false;
+        }
+    }
     for (int i = 0; i < list.count; i++) {
         Move m = list.moves[i];
         char buf[32], ref[32], uci[8];
