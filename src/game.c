@@ -300,7 +300,37 @@ static PgnResult parse_result(const char *v)
     return PGN_RES_NONE;
 }
 
-static void note_notation(Ctx *c, const SanResult *r, const PgnElem *e, uint32_t ply, const char *label)
+static void describe(const Position *pos, int sq, char *buf, size_t cap);
+
+/* Over-disambiguation: name the canonical move, and the pinned piece that
+ * made the writer think it was needed (PGN standard 8.2.3.4: only legal
+ * moves are told apart). */
+static void note_overdisambiguated(Ctx *c, const Position *pos, const SanResult *r, const PgnElem *e, uint32_t ply,
+                                   const char *label)
+{
+    char canon[16], other[64] = "";
+    san_format_nomark(pos, r->move, canon);
+    int us = pos->side, from = move_from(r->move), to = move_to(r->move);
+    int pt = piece_type(pos->board[from]);
+    Bitboard att = 0;
+    if (pt == KNIGHT)
+        att = bb_knight_attacks(to);
+    else if (pt == BISHOP || pt == QUEEN)
+        att |= bb_bishop_attacks(to, pos->by_type[0]);
+    if (pt == ROOK || pt == QUEEN)
+        att |= bb_rook_attacks(to, pos->by_type[0]);
+    Bitboard pinned = att & pos->by_color[us] & pos->by_type[pt] & pos->blockers & ~bb_sq(from);
+    if (pinned) {
+        char who[40];
+        describe(pos, bb_lsb(pinned), who, sizeof who);
+        snprintf(other, sizeof other, " (%s is pinned)", who);
+    }
+    add_diag(c, D_OVERDISAMBIGUATED, e->pos, ply, e->text, "%s: more of the origin square is given than needed: %s%s",
+             label, canon, other);
+}
+
+static void note_notation(Ctx *c, const Position *pos, const SanResult *r, const PgnElem *e, uint32_t ply,
+                          const char *label)
 {
     static const struct {
         unsigned bit;
@@ -321,8 +351,12 @@ static void note_notation(Ctx *c, const SanResult *r, const PgnElem *e, uint32_t
         {SAN_NOTE_PAWN_LETTER, D_PAWN_LETTER, "pawn moves are written without P"},
     };
     for (size_t i = 0; i < sizeof notes / sizeof notes[0]; i++)
-        if (r->notes & notes[i].bit)
-            add_diag(c, notes[i].code, e->pos, ply, e->text, "%s: %s", label, notes[i].text);
+        if (r->notes & notes[i].bit) {
+            if (notes[i].bit == SAN_NOTE_OVERDISAMBIGUATED)
+                note_overdisambiguated(c, pos, r, e, ply, label);
+            else
+                add_diag(c, notes[i].code, e->pos, ply, e->text, "%s: %s", label, notes[i].text);
+        }
 }
 
 static void report_bad_move(Ctx *c, const Position *pos, const SanResult *r, const PgnElem *e, uint32_t ply,
@@ -536,7 +570,7 @@ static int play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl)
         return PLAY_ERROR;
     }
     if (r.notes)
-        note_notation(c, &r, e, ply, label);
+        note_notation(c, CUR(L), &r, e, ply, label);
     pos_make(CUR(L), r.move, PREV(L));
     L->ci ^= 1;
     L->has_prev = true;
