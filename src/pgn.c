@@ -147,10 +147,11 @@ static inline size_t comment_plain(const unsigned char *s, size_t n)
 }
 
 /* Movetext blocks: bit k of *tok is set if s[k] is a move-token byte (tokc),
- * bit k of *sp if s[k] is a space, for the 64 bytes at s. */
+ * bit k of *sp if s[k] is a space, bit k of *nl if s[k] is a line feed or
+ * carriage return, for the 64 bytes at s. */
 #if defined(__SSE2__) && !defined(PGN_NO_SIMD)
 #include <emmintrin.h>
-static inline void classify16(const unsigned char *s, unsigned *tok, unsigned *sp)
+static inline void classify16(const unsigned char *s, unsigned *tok, unsigned *sp, unsigned *nl)
 {
     __m128i x = _mm_loadu_si128((const __m128i *)(const void *)s);
     __m128i y = _mm_or_si128(x, _mm_set1_epi8(0x20));
@@ -167,28 +168,33 @@ static inline void classify16(const unsigned char *s, unsigned *tok, unsigned *s
     t = _mm_or_si128(_mm_or_si128(t, u), _mm_or_si128(v, z));
     *tok = (unsigned)_mm_movemask_epi8(t);
     *sp = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8(' ')));
+    *nl = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('\n')),
+                                                   _mm_cmpeq_epi8(x, _mm_set1_epi8('\r'))));
 }
 
-static inline void classify64(const unsigned char *s, uint64_t *tok, uint64_t *sp)
+static inline void classify64(const unsigned char *s, uint64_t *tok, uint64_t *sp, uint64_t *nl)
 {
-    unsigned t0, t1, t2, t3, s0, s1, s2, s3;
-    classify16(s, &t0, &s0);
-    classify16(s + 16, &t1, &s1);
-    classify16(s + 32, &t2, &s2);
-    classify16(s + 48, &t3, &s3);
+    unsigned t0, t1, t2, t3, s0, s1, s2, s3, n0, n1, n2, n3;
+    classify16(s, &t0, &s0, &n0);
+    classify16(s + 16, &t1, &s1, &n1);
+    classify16(s + 32, &t2, &s2, &n2);
+    classify16(s + 48, &t3, &s3, &n3);
     *tok = (uint64_t)t0 | (uint64_t)t1 << 16 | (uint64_t)t2 << 32 | (uint64_t)t3 << 48;
     *sp = (uint64_t)s0 | (uint64_t)s1 << 16 | (uint64_t)s2 << 32 | (uint64_t)s3 << 48;
+    *nl = (uint64_t)n0 | (uint64_t)n1 << 16 | (uint64_t)n2 << 32 | (uint64_t)n3 << 48;
 }
 #else
-static inline void classify64(const unsigned char *s, uint64_t *tok, uint64_t *sp)
+static inline void classify64(const unsigned char *s, uint64_t *tok, uint64_t *sp, uint64_t *nl)
 {
-    uint64_t t = 0, p = 0;
+    uint64_t t = 0, p = 0, n = 0;
     for (unsigned k = 0; k < 64; k++) {
         t |= (uint64_t)tokc[s[k]] << k;
         p |= (uint64_t)(s[k] == ' ') << k;
+        n |= (uint64_t)(s[k] == '\n' || s[k] == '\r') << k;
     }
     *tok = t;
     *sp = p;
+    *nl = n;
 }
 #endif
 
@@ -1486,6 +1492,21 @@ static bool movetext_comment(PgnReader *r, PgnPos p)
     return false;
 }
 
+/* Makes room for need elements without a diagnostic (new_elem reports the
+ * cap); false if the cap or memory does not allow it. */
+static bool elems_reserve(PgnReader *r, size_t need)
+{
+    PgnGame *g = r->g;
+    GameStore *st = g->priv;
+    void *q = g->elems;
+    size_t cap = st->ecap;
+    if (!grow(&q, &cap, need < ELEMS_INIT ? ELEMS_INIT : need, sizeof(PgnElem), PGN_MAX_ELEMS))
+        return false;
+    g->elems = q;
+    st->ecap = cap;
+    return true;
+}
+
 /* Fast path for the bulk of movetext well inside the buffer: blanks, line
  * ends, move numbers, periods, plain moves, comments, NAGs and variation
  * marks.  Anything else (or anything near the end of the buffer) is left at
@@ -1513,6 +1534,9 @@ static bool movetext_fast(PgnReader *r)
     bool ended = false;
 #define MKPOS(p, at) do { (p).offset = base + (at); (p).line = line; \
         uint64_t c_ = (p).offset - lstart + 1; (p).col = c_ > UINT32_MAX ? UINT32_MAX : (uint32_t)c_; } while (0)
+/* in a block, where the column cannot saturate */
+#define MKPOS_B(p, at) do { (p).offset = base + (at); (p).line = line; \
+        (p).col = (uint32_t)((p).offset - lstart + 1); } while (0)
 #define SYNC() do { r->line = line; r->line_start = lstart; r->pend_num = pnum; r->pend_dots = pdots; \
         r->line_tok = ltok; r->last_tok = last; g->nelems = ne; } while (0)
 #define RELOAD() do { b = r->buf; base = r->base; lstart = r->line_start; line = r->line; \
@@ -1525,17 +1549,38 @@ static bool movetext_fast(PgnReader *r)
              * wait on the previous token's bytes.  A symbol run still open
              * at the end of the block is left to the next block; anything
              * unusual goes to the byte dispatch below. */
-            uint64_t tm, sm;
-            classify64(b + i, &tm, &sm);
+            uint64_t tm, sm, nm;
+            /* room for every element the block can hold, and columns that
+             * cannot saturate (else the byte dispatch takes it) */
+            if (ecap - ne < 64) {
+                SYNC();
+                if (!elems_reserve(r, ne + 64))
+                    goto scalar;
+                RELOAD();
+            }
+            if (base + i + 64 - lstart >= UINT32_MAX)
+                goto scalar;
+            classify64(b + i, &tm, &sm, &nm);
             if (~tm == 0)
                 goto scalar;
             unsigned lt = top64(~tm) + 1;      /* start of a trailing symbol run, or 64 */
-            uint64_t ev = ~sm & ~(tm & (tm << 1));
-            if (lt < 64)
+            uint64_t ev = ~sm & ~nm & ~(tm & (tm << 1));
+            if (lt < 64) {
                 ev &= ((uint64_t)1 << lt) - 1;
+                nm &= ((uint64_t)1 << lt) - 1;
+            }
             size_t w = i;
+            /* Line ends are not events: those before an event (or before
+             * the end of the block) are counted when it is reached. */
+#define LINE_ENDS(below) do { uint64_t lm_ = nm & (below); \
+                while (lm_) { size_t at_ = w + ctz64(lm_); \
+                    line += !(b[at_] == '\n' && b[at_ - 1] == '\r'); \
+                    lstart = base + at_ + 1; lm_ &= lm_ - 1; } \
+                if (nm & (below)) { ltok = false; nm &= ~(below); } } while (0)
             while (ev) {
                 unsigned p = ctz64(ev);
+                if (nm & (ev ^ (ev - 1)))
+                    LINE_ENDS(ev ^ (ev - 1));
                 i = w + p;
                 unsigned c = b[i];
                 switch (act[c]) {
@@ -1559,7 +1604,7 @@ static bool movetext_fast(PgnReader *r)
                     if ((cls[t[len]] & (K_SYM | K_ANNO | K_SLASH)) || len > 9
                         || (len == 4 && memcmp(t, "0000", 4) == 0))
                         goto scalar;
-                    MKPOS(last, i);
+                    MKPOS_B(last, i);
                     ltok = true;
                     pnum = (int32_t)v;
                     t += len;
@@ -1580,13 +1625,6 @@ static bool movetext_fast(PgnReader *r)
                     p = (unsigned)(i - w);
                     break;
                 }
-                case A_NL:
-                    if (!(c == '\n' && b[i - 1] == '\r'))
-                        line++;
-                    lstart = base + i + 1;
-                    ltok = false;
-                    ev &= ev - 1;
-                    continue;
                 case A_SP:
                     ev &= ev - 1;
                     continue;
@@ -1614,9 +1652,9 @@ static bool movetext_fast(PgnReader *r)
                     uint32_t wd, ep;
                     memcpy(&wd, t, 4);
                     memcpy(&ep, "e.p.", 4);
-                    if ((len >= PGN_TOKEN_TEXT) | ((len == 4) & (wd == ep)) | (ne >= ecap))
+                    if ((len >= PGN_TOKEN_TEXT) | ((len == 4) & (wd == ep)))
                         goto scalar;
-                    MKPOS(last, i);
+                    MKPOS_B(last, i);
                     PgnElem *el = &g->elems[ne++];
                     el->pos = last;
                     el->kind = PGN_EL_MOVE;
@@ -1634,6 +1672,8 @@ static bool movetext_fast(PgnReader *r)
                 }
                 ev &= ev - 1;
             }
+            LINE_ENDS(~(uint64_t)0);
+#undef LINE_ENDS
             i = w + lt;
 next_block:
             continue;
@@ -1810,6 +1850,7 @@ out:
     }
     return ended;
 #undef MKPOS
+#undef MKPOS_B
 #undef SYNC
 #undef RELOAD
 }
