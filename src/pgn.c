@@ -148,10 +148,12 @@ static inline size_t comment_plain(const unsigned char *s, size_t n)
 
 /* Movetext blocks: bit k of *tok is set if s[k] is a move-token byte (tokc),
  * bit k of *sp if s[k] is a space, bit k of *nl if s[k] is a line feed or
- * carriage return, for the 64 bytes at s. */
+ * carriage return, bit k of *dg if s[k] is a digit, bit k of *dt if s[k] is
+ * a period, for the 64 bytes at s. */
 #if defined(__SSE2__) && !defined(PGN_NO_SIMD)
 #include <emmintrin.h>
-static inline void classify16(const unsigned char *s, unsigned *tok, unsigned *sp, unsigned *nl)
+static inline void classify16(const unsigned char *s, unsigned *tok, unsigned *sp, unsigned *nl,
+                              unsigned *dg, unsigned *dt)
 {
     __m128i x = _mm_loadu_si128((const __m128i *)(const void *)s);
     __m128i y = _mm_or_si128(x, _mm_set1_epi8(0x20));
@@ -164,37 +166,49 @@ static inline void classify16(const unsigned char *s, unsigned *tok, unsigned *s
     __m128i x2 = _mm_or_si128(x, _mm_set1_epi8(2));
     __m128i u = _mm_or_si128(_mm_cmpeq_epi8(x2, _mm_set1_epi8('#')), _mm_cmpeq_epi8(x2, _mm_set1_epi8('?')));
     __m128i v = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('+')), _mm_cmpeq_epi8(x, _mm_set1_epi8('-')));
-    __m128i z = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('.')), _mm_cmpeq_epi8(x, _mm_set1_epi8('_')));
+    __m128i dot = _mm_cmpeq_epi8(x, _mm_set1_epi8('.'));
+    __m128i z = _mm_or_si128(dot, _mm_cmpeq_epi8(x, _mm_set1_epi8('_')));
     t = _mm_or_si128(_mm_or_si128(t, u), _mm_or_si128(v, z));
     *tok = (unsigned)_mm_movemask_epi8(t);
     *sp = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8(' ')));
     *nl = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('\n')),
                                                    _mm_cmpeq_epi8(x, _mm_set1_epi8('\r'))));
+    *dg = (unsigned)_mm_movemask_epi8(_mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)(0x80 - '0'))),
+                                                     _mm_set1_epi8((char)(-128 + 10))));
+    *dt = (unsigned)_mm_movemask_epi8(dot);
 }
 
-static inline void classify64(const unsigned char *s, uint64_t *tok, uint64_t *sp, uint64_t *nl)
+static inline void classify64(const unsigned char *s, uint64_t *tok, uint64_t *sp, uint64_t *nl,
+                              uint64_t *dg, uint64_t *dt)
 {
-    unsigned t0, t1, t2, t3, s0, s1, s2, s3, n0, n1, n2, n3;
-    classify16(s, &t0, &s0, &n0);
-    classify16(s + 16, &t1, &s1, &n1);
-    classify16(s + 32, &t2, &s2, &n2);
-    classify16(s + 48, &t3, &s3, &n3);
+    unsigned t0, t1, t2, t3, s0, s1, s2, s3, n0, n1, n2, n3, g0, g1, g2, g3, d0, d1, d2, d3;
+    classify16(s, &t0, &s0, &n0, &g0, &d0);
+    classify16(s + 16, &t1, &s1, &n1, &g1, &d1);
+    classify16(s + 32, &t2, &s2, &n2, &g2, &d2);
+    classify16(s + 48, &t3, &s3, &n3, &g3, &d3);
     *tok = (uint64_t)t0 | (uint64_t)t1 << 16 | (uint64_t)t2 << 32 | (uint64_t)t3 << 48;
     *sp = (uint64_t)s0 | (uint64_t)s1 << 16 | (uint64_t)s2 << 32 | (uint64_t)s3 << 48;
     *nl = (uint64_t)n0 | (uint64_t)n1 << 16 | (uint64_t)n2 << 32 | (uint64_t)n3 << 48;
+    *dg = (uint64_t)g0 | (uint64_t)g1 << 16 | (uint64_t)g2 << 32 | (uint64_t)g3 << 48;
+    *dt = (uint64_t)d0 | (uint64_t)d1 << 16 | (uint64_t)d2 << 32 | (uint64_t)d3 << 48;
 }
 #else
-static inline void classify64(const unsigned char *s, uint64_t *tok, uint64_t *sp, uint64_t *nl)
+static inline void classify64(const unsigned char *s, uint64_t *tok, uint64_t *sp, uint64_t *nl,
+                              uint64_t *dg, uint64_t *dt)
 {
-    uint64_t t = 0, p = 0, n = 0;
+    uint64_t t = 0, p = 0, n = 0, g = 0, d = 0;
     for (unsigned k = 0; k < 64; k++) {
         t |= (uint64_t)tokc[s[k]] << k;
         p |= (uint64_t)(s[k] == ' ') << k;
         n |= (uint64_t)(s[k] == '\n' || s[k] == '\r') << k;
+        g |= (uint64_t)digc[s[k]] << k;
+        d |= (uint64_t)(s[k] == '.') << k;
     }
     *tok = t;
     *sp = p;
     *nl = n;
+    *dg = g;
+    *dt = d;
 }
 #endif
 
@@ -1549,7 +1563,7 @@ static bool movetext_fast(PgnReader *r)
              * wait on the previous token's bytes.  A symbol run still open
              * at the end of the block is left to the next block; anything
              * unusual goes to the byte dispatch below. */
-            uint64_t tm, sm, nm;
+            uint64_t tm, sm, nm, dm, om;
             /* room for every element the block can hold, and columns that
              * cannot saturate (else the byte dispatch takes it) */
             if (ecap - ne < 64) {
@@ -1560,7 +1574,7 @@ static bool movetext_fast(PgnReader *r)
             }
             if (base + i + 64 - lstart >= UINT32_MAX)
                 goto scalar;
-            classify64(b + i, &tm, &sm, &nm);
+            classify64(b + i, &tm, &sm, &nm, &dm, &om);
             if (~tm == 0)
                 goto scalar;
             unsigned lt = top64(~tm) + 1;      /* start of a trailing symbol run, or 64 */
@@ -1587,42 +1601,30 @@ static bool movetext_fast(PgnReader *r)
                 case A_ALPHA:
                     break;
                 case A_DIGIT: {
+                    /* a move number: digits, periods, and maybe the move
+                     * in the same run; all lengths from the masks (the run
+                     * ends inside the block) */
                     const unsigned char *t = b + i;
-                    unsigned in = digc[t[1]], len = 1 + in;
-                    in &= digc[t[2]]; len += in;
-                    in &= digc[t[3]]; len += in;
-                    uint32_t v = (uint32_t)(t[0] - '0');
-                    if (len < 4) {
-                        uint32_t d1 = (uint32_t)(t[1] - '0'), d2 = (uint32_t)(t[2] - '0');
-                        v = len == 1 ? v : len == 2 ? v * 10 + d1 : v * 100 + d1 * 10 + d2;
-                    } else {
-                        v = 0;
-                        len = 0;
-                        while (len < 10 && (cls[t[len]] & K_DIGIT))
-                            v = v * 10 + (t[len++] - '0');
-                    }
-                    if ((cls[t[len]] & (K_SYM | K_ANNO | K_SLASH)) || len > 9
-                        || (len == 4 && memcmp(t, "0000", 4) == 0))
+                    unsigned len = ctz64(~(dm >> p));
+                    unsigned q = p + len;
+                    if ((len > 3) | (unsigned)((tm & ~om) >> q & 1) | (t[len] == '/'))
                         goto scalar;
+                    uint32_t v = (uint32_t)(t[0] - '0');
+                    uint32_t d1 = (uint32_t)(t[1] - '0'), d2 = (uint32_t)(t[2] - '0');
+                    v = len == 1 ? v : len == 2 ? v * 10 + d1 : v * 100 + d1 * 10 + d2;
                     MKPOS_B(last, i);
                     ltok = true;
                     pnum = (int32_t)v;
-                    t += len;
-                    unsigned d = t[0] == '.', dd = d;
-                    d &= t[1] == '.'; dd += d;
-                    d &= t[2] == '.'; dd += d;
-                    if (dd == 3)
-                        while (t[dd] == '.')
-                            dd++;
-                    pdots = dd < 255 ? dd : 255;
-                    i += len + dd;
-                    if (!tokc[b[i]]) {
+                    unsigned dd = ctz64(~(om >> q));
+                    pdots = dd;
+                    p = q + dd;
+                    i = w + p;
+                    if (!((tm >> p) & 1)) {
                         ev &= ev - 1;
                         continue;
                     }
                     if (act[b[i]] != A_ALPHA)
                         goto scalar;
-                    p = (unsigned)(i - w);
                     break;
                 }
                 case A_SP:
