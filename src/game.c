@@ -724,6 +724,23 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
             rep->dropped++;
     }
     rep->dropped += g->ndiags_dropped;
+    /* Input that ends inside a comment or string ends inside the game too:
+     * say that the game is cut off, not only that the comment is open. */
+    if (g->truncated) {
+        bool said = false;
+        PgnPos at = g->start;
+        for (size_t i = 0; i < g->ndiags; i++) {
+            if (g->diags[i].code == D_MISSING_TERMINATION)
+                said = true;
+            if (g->diags[i].pos.offset > at.offset)
+                at = g->diags[i].pos;
+        }
+        if (g->nelems && g->elems[g->nelems - 1].pos.offset > at.offset)
+            at = g->elems[g->nelems - 1].pos;
+        if (!said)
+            add_diag(&c, D_MISSING_TERMINATION, at, 0, NULL,
+                     "input ends inside the game (in a comment or string): no termination marker");
+    }
 
     /* Tags. */
     const PgnTag *tags[TAG_N];

@@ -14,6 +14,7 @@ touches the disk.
 import concurrent.futures
 import json
 import os
+import glob
 import random
 import re
 import signal
@@ -25,7 +26,7 @@ import time
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 os.chdir(TOP)
 BIN = sys.argv[1] if len(sys.argv) > 1 else "."
-PARTS = sys.argv[2:] or ["prefix", "mutate", "sizes", "faults"]
+PARTS = sys.argv[2:] or ["prefix", "prefix_large", "mutate", "sizes", "faults"]
 SANITIZED = bool(os.environ.get("SANITIZED"))
 PGNCHECK = os.path.join(BIN, "pgncheck")
 # Bounds (stated in the report): plain build / sanitizer build.
@@ -223,13 +224,27 @@ def part_prefix():
     whole = open(src, "rb").read()
     limit = min(len(whole), 3072)
     step = int(os.environ.get("HOSTILE_STEP", "5" if SANITIZED else "1"))
+    prefix_cuts(src, whole, list(range(0, limit + 1, step)), "step %d" % step)
+
+
+def part_prefix_large():
+    # Random cut points all over a large multi-game file: every real file
+    # in corpus/real, concatenated (LF and CRLF, Latin-1, Chess960, engine
+    # comments), cut at 24 places chosen with a fixed seed.
+    files = sorted(glob.glob("corpus/real/*/*.pgn"))
+    whole = b"".join(open(f, "rb").read().rstrip(b"\r\n") + b"\n\n" for f in files)
+    rng = random.Random(4242)
+    cuts = sorted(rng.randrange(1, len(whole)) for _ in range(8 if SANITIZED else 24))
+    prefix_cuts("corpus/real/* (%d bytes)" % len(whole), whole, cuts, "random")
+
+
+def prefix_cuts(src, whole, cuts, how):
     args = ["-j1", "-f", "jsonl", "--label=cut"]
     w = run(args, whole)
     G, _ = games_of(w.out)
     starts = [json.loads(g)["offset"] for g in G]
     if not check(not sane(w) and len(G) >= 5, "prefix: whole file read (%d games)" % len(G), sane(w)):
         return
-    cuts = list(range(0, limit + 1, step))
     problems = {"crash": [], "complete": [], "cut": [], "count": []}
 
     def one(c):
@@ -266,7 +281,7 @@ def part_prefix():
             "count": "summary game count equals the game lines"}
     for k, name in desc.items():
         ps = problems[k]
-        check(not ps, "prefix: %s (%d cuts of %s, step %d)" % (name, len(cuts), src, step),
+        check(not ps, "prefix: %s (%d cuts of %s, %s)" % (name, len(cuts), src, how),
               "%d cuts; first: %s" % (len(ps), "; ".join("cut %d: %s" % p for p in ps[:3])))
 
 
