@@ -1596,11 +1596,9 @@ static bool movetext_fast(PgnReader *r)
                 if (nm & (ev ^ (ev - 1)))
                     LINE_ENDS(ev ^ (ev - 1));
                 i = w + p;
-                unsigned c = b[i];
-                switch (act[c]) {
-                case A_ALPHA:
-                    break;
-                case A_DIGIT: {
+                /* the kind of event from the masks (known before the byte
+                 * is loaded): a move number, a move, or something else */
+                if ((dm >> p) & 1) {
                     /* a move number: digits, periods, and maybe the move
                      * in the same run; all lengths from the masks (the run
                      * ends inside the block) */
@@ -1625,27 +1623,29 @@ static bool movetext_fast(PgnReader *r)
                     }
                     if (act[b[i]] != A_ALPHA)
                         goto scalar;
-                    break;
-                }
-                case A_SP:
+                } else if ((tm >> p) & 1) {
+                    if (act[b[i]] != A_ALPHA)
+                        goto scalar;
+                } else {
+                    unsigned c = b[i];
+                    if (c == '{') {
+                        int32_t cs;
+                        size_t n = fast_comment(b + i, e - i, &cs);
+                        if (n == 0)
+                            goto comment;
+                        if (cs >= 0 && ne > 0 && g->elems[ne - 1].kind == PGN_EL_MOVE)
+                            g->elems[ne - 1].clock = cs;
+                        ltok = true;
+                        i += n;
+                        if (i - w >= lt)
+                            goto next_block;
+                        ev &= ~(uint64_t)0 << (i - w);
+                        continue;
+                    }
+                    if (act[c] != A_SP)
+                        goto scalar;
                     ev &= ev - 1;
                     continue;
-                case A_LBRACE: {
-                    int32_t cs;
-                    size_t n = fast_comment(b + i, e - i, &cs);
-                    if (n == 0)
-                        goto comment;
-                    if (cs >= 0 && ne > 0 && g->elems[ne - 1].kind == PGN_EL_MOVE)
-                        g->elems[ne - 1].clock = cs;
-                    ltok = true;
-                    i += n;
-                    if (i - w >= lt)
-                        goto next_block;
-                    ev &= ~(uint64_t)0 << (i - w);
-                    continue;
-                }
-                default:
-                    goto scalar;
                 }
                 /* a move: the rest of the symbol run at i (p = i - w) */
                 {
