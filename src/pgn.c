@@ -192,6 +192,34 @@ static inline void classify64(const unsigned char *s, uint64_t *tok, uint64_t *s
     *dg = (uint64_t)g0 | (uint64_t)g1 << 16 | (uint64_t)g2 << 32 | (uint64_t)g3 << 48;
     *dt = (uint64_t)d0 | (uint64_t)d1 << 16 | (uint64_t)d2 << 32 | (uint64_t)d3 << 48;
 }
+
+/* Tag names: bit k set if s[k] is a symbol byte (K_SYM), for 16 bytes. */
+#define PGN_SYM16 1
+static inline unsigned sym16(const unsigned char *s)
+{
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)s);
+    __m128i y = _mm_or_si128(x, _mm_set1_epi8(0x20));
+    __m128i t = _mm_cmplt_epi8(_mm_add_epi8(y, _mm_set1_epi8((char)(0x80 - 'a'))),
+                               _mm_set1_epi8((char)(-128 + 26)));
+    t = _mm_or_si128(t, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)(0x80 - '0'))),
+                                       _mm_set1_epi8((char)(-128 + 11))));
+    __m128i u = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('#')), _mm_cmpeq_epi8(x, _mm_set1_epi8('=')));
+    __m128i v = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('+')), _mm_cmpeq_epi8(x, _mm_set1_epi8('-')));
+    t = _mm_or_si128(_mm_or_si128(t, u), _mm_or_si128(v, _mm_cmpeq_epi8(x, _mm_set1_epi8('_'))));
+    return (unsigned)_mm_movemask_epi8(t);
+}
+
+/* Plain tag value bytes: bit k set if s[k] is a control byte, DEL, a byte
+ * above 0x7F, '"' or '\\', for 16 bytes. */
+static inline unsigned tv_stop16(const unsigned char *s)
+{
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)s);
+    __m128i m = _mm_cmplt_epi8(x, _mm_set1_epi8(0x20));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8(0x7F)));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('"')));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('\\')));
+    return (unsigned)_mm_movemask_epi8(m);
+}
 #else
 static inline void classify64(const unsigned char *s, uint64_t *tok, uint64_t *sp, uint64_t *nl,
                               uint64_t *dg, uint64_t *dt)
@@ -1328,6 +1356,10 @@ static bool tag_scan(PgnReader *r, size_t i, TagScan *ts)
     if (!(cls[c] & (K_ALPHA | K_DIGIT)) && c != '_')
         return false;
     size_t nlim = n < PGN_MAX_TAG_NAME + 1 ? n : PGN_MAX_TAG_NAME + 1;
+#ifdef PGN_SYM16
+    if (n >= 17)
+        k = 1 + ctz64(~(uint64_t)sym16(s + 1));   /* 17 if all 16 are symbol bytes */
+#endif
     while (k < nlim && (cls[s[k]] & K_SYM))
         k++;
     size_t nlen = k - 1;
@@ -1344,6 +1376,16 @@ static bool tag_scan(PgnReader *r, size_t i, TagScan *ts)
     if (vlim - k > PGN_MAX_TAG_VALUE - 2)
         vlim = k + PGN_MAX_TAG_VALUE - 2;
     unsigned high = 0;
+#ifdef PGN_SYM16
+    while (vlim - k >= 16) {
+        unsigned m = tv_stop16(s + k);
+        if (m) {
+            k += ctz64(m);
+            break;
+        }
+        k += 16;
+    }
+#endif
 #ifdef PGN_SWAR
     while (vlim - k >= 8) {
         uint64_t x = load64(s + k);
@@ -1374,9 +1416,17 @@ static bool tag_scan(PgnReader *r, size_t i, TagScan *ts)
     ts->end = i + k + 2;
     ts->event = nlen == 5 && memcmp(s + 1, "Event", 5) == 0;
     ts->high = (high & 0x80) != 0;
-    memcpy(st->arena + ts->name_off, s + 1, nlen);
+    /* short names and values copied in fixed sizes when the bytes are in
+     * the buffer (the arena has room for the longest name and value) */
+    if (nlen < 16 && n >= 17)
+        memcpy(st->arena + ts->name_off, s + 1, 16);
+    else
+        memcpy(st->arena + ts->name_off, s + 1, nlen);
     st->arena[ts->name_off + nlen] = '\0';
-    memcpy(st->arena + ts->val_off, s + vq + 1, vlen);
+    if (vlen < 32 && n - (vq + 1) >= 32)
+        memcpy(st->arena + ts->val_off, s + vq + 1, 32);
+    else
+        memcpy(st->arena + ts->val_off, s + vq + 1, vlen);
     st->arena[ts->val_off + vlen] = '\0';
     return true;
 }
