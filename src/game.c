@@ -789,6 +789,20 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
     if (variant < 0) {
         const PgnTag *vt = tags[TAG_VARIANT];
         add_diag(&c, D_VARIANT_SKIPPED, vt->pos, 0, NULL, "variant \"%.40s\" is not checked", vt->value);
+        /* Variant movetext has its own notation (P@e4 drops in crazyhouse,
+         * e4/H gating in Seirawan): characters the PGN reader does not
+         * know are notes here, not errors.  Broken PGN structure (an open
+         * comment, no termination marker, a bad tag) stays an error. */
+        for (size_t i = 0; i < rep->ndiags; i++) {
+            Diag *d = &rep->diags[i];
+            if ((d->code == D_UNEXPECTED_CHAR || d->code == D_SYNTAX) && d->severity > SEV_NOTE) {
+                rep->counts[d->severity]--;
+                rep->counts[SEV_NOTE]++;
+                d->severity = SEV_NOTE;
+                size_t len = strlen(d->msg);
+                snprintf(d->msg + len, sizeof d->msg - len, " (variant notation, not checked)");
+            }
+        }
         /* Skipped, unless the text itself is broken (reader errors). */
         rep->status = rep->counts[SEV_ERROR] ? STATUS_ERROR : STATUS_SKIPPED;
         rep->outcome_known = rep->declared != PGN_RES_NONE;
