@@ -736,8 +736,15 @@ static PgnElem *last_move(PgnReader *r)
  * Comment commands: [%clk h:mm:ss(.f)], [%emt ...], [%eval ...].
  * s points just after "[%"; n bytes available.
  * ------------------------------------------------------------------- */
-static bool parse_clock(const unsigned char *s, size_t n, int32_t *cs)
+static bool parse_clock(const unsigned char *raw, size_t rn, int32_t *cs)
 {
+    /* Exporters wrap long comment lines anywhere, even inside a command
+     * ("[%emt 0:00:" newline "00]"): white space inside the time is dropped. */
+    unsigned char s[64];
+    size_t n = 0;
+    for (size_t i = 0; i < rn && n < sizeof s; i++)
+        if (raw[i] != ' ' && raw[i] != '\t' && raw[i] != '\r' && raw[i] != '\n')
+            s[n++] = raw[i];
     size_t k = 0;
     uint64_t h = 0;
     unsigned m = 0, sec = 0, frac = 0;

@@ -321,6 +321,9 @@ static const Case cases[] = {
     {"clk-command", "1. e4 { [%clk 0:03:00] } e5 { [%eval 0.2] [%clk 1:02:03.4] } 2. Nf3 {[%clk 0:00:05.25]} *\n",
      "move 1.e4 clk=18000|move e5 clk=372340|move 2.Nf3 clk=525", "diag"},
     {"bad-clock", "1. e4 { [%clk 3 minutes] } e5 { [%emt 0:00:05] } *\n", "diag bad-clock 8:1:9", "clk="},
+    /* An exporter wrapped the comment line inside the command: still a time. */
+    {"clk-command-wrapped", "1. e4 { [%clk 0:03:\n00] } e5 {[%clk 1:\r\n02:03]} *\n",
+     "move 1.e4 clk=18000|move e5 clk=372300", "diag"},
     {"crlf-line-ends", "[Event \"a\"]\r\n\r\n1. e4\r\ne5 *\r\n[Event \"b\"]\r\n\r\n*\r\n",
      "move 1.e4 18:3:4|move e5 22:4:1|game 1 0:1:1 end=28|game 2 28:5:1", "missing|bad|unexpected"},
     {"lone-cr-line-ends", "[Event \"a\"]\r\r1. e4\re5 *\r[Event \"b\"]\r\r*\r",
