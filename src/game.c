@@ -541,6 +541,15 @@ typedef struct Claims {
     uint32_t fifty_ply;       /* first ply reaching 50 moves each without capture or pawn move */
 } Claims;
 
+/* The endings the board alone decides (R20-R22), as Reason + 1, or 0;
+ * `any`: the side to move has a legal move. */
+static int board_ending(const Position *p, bool any)
+{
+    if (!any)
+        return (p->checkers ? REASON_CHECKMATE : REASON_STALEMATE) + 1;
+    return pos_insufficient_material(p) ? REASON_DEAD_POSITION + 1 : 0;
+}
+
 enum { PLAY_ERROR = 0, PLAY_OK = 1, PLAY_AFTER_END = 2 };
 
 /* Plays one move token in line L: PLAY_OK, or why the line stops. */
@@ -591,13 +600,7 @@ static int play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl)
         add_diag(c, D_CHECK_MARK_WRONG, e->pos, ply, e->text, "%s: marked %s but the move gives no check", label,
                  r.mark == 2 ? "#" : "+");
 
-    int ended = 0;
-    if (mate)
-        ended = REASON_CHECKMATE + 1;
-    else if (!any)
-        ended = REASON_STALEMATE + 1;
-    else if (pos_insufficient_material(p))
-        ended = REASON_DEAD_POSITION + 1;
+    int ended = board_ending(p, any);
     if (main_line) {
         Scratch *s = c->s;
         if (ply >= s->keys_cap) {
@@ -862,15 +865,8 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
     {
         /* R20-R24: a set-up position can already be over (FIDE 5.1, 5.2, 9.6.2). */
         const Position *p0 = CUR(main_line);
-        int ended = 0;
-        bool any = pos_has_legal_move(p0);
-        if (p0->checkers && !any)
-            ended = REASON_CHECKMATE + 1;
-        else if (!any)
-            ended = REASON_STALEMATE + 1;
-        else if (pos_insufficient_material(p0))
-            ended = REASON_DEAD_POSITION + 1;
-        else if (p0->halfmove >= 150)
+        int ended = board_ending(p0, pos_has_legal_move(p0));
+        if (!ended && p0->halfmove >= 150)
             ended = REASON_SEVENTY_FIVE + 1;
         if (ended) {
             main_line->ended = ended;
