@@ -191,27 +191,32 @@ enum { TAG_EVENT, TAG_SITE, TAG_DATE, TAG_ROUND, TAG_WHITE, TAG_BLACK, TAG_RESUL
 static const char *const tag_names[TAG_N] = {"Event", "Site", "Date", "Round", "White", "Black", "Result",
                                               "FEN", "SetUp", "Variant", "Termination", "PlyCount"};
 
+/* Which known tag a name could be, from its first letters, any case; -1 if none. */
+static int tag_kind(const char *n)
+{
+    switch (n[0] | 32) {
+    case 'e': return TAG_EVENT;
+    case 's': return (n[1] | 32) == 'i' ? TAG_SITE : TAG_SETUP;
+    case 'd': return TAG_DATE;
+    case 'r': return (n[1] | 32) == 'o' ? TAG_ROUND : TAG_RESULT;
+    case 'w': return TAG_WHITE;
+    case 'b': return TAG_BLACK;
+    case 'f': return TAG_FEN;
+    case 'v': return TAG_VARIANT;
+    case 't': return TAG_TERMINATION;
+    case 'p': return TAG_PLYCOUNT;
+    default: return -1;
+    }
+}
+
 static void collect_tags(const PgnGame *g, const PgnTag *found[TAG_N])
 {
     for (int k = 0; k < TAG_N; k++)
         found[k] = NULL;
     for (size_t i = 0; i < g->ntags; i++) {
         const char *n = g->tags[i].name;
-        int k;
-        switch (n[0]) {
-        case 'E': k = TAG_EVENT; break;
-        case 'S': k = n[1] == 'i' ? TAG_SITE : TAG_SETUP; break;
-        case 'D': k = TAG_DATE; break;
-        case 'R': k = n[1] == 'o' ? TAG_ROUND : TAG_RESULT; break;
-        case 'W': k = TAG_WHITE; break;
-        case 'B': k = TAG_BLACK; break;
-        case 'F': k = TAG_FEN; break;
-        case 'V': k = TAG_VARIANT; break;
-        case 'T': k = TAG_TERMINATION; break;
-        case 'P': k = TAG_PLYCOUNT; break;
-        default: continue;
-        }
-        if (!found[k] && strcmp(n, tag_names[k]) == 0)
+        int k = tag_kind(n);
+        if (k >= 0 && !found[k] && strcmp(n, tag_names[k]) == 0)
             found[k] = &g->tags[i];
     }
 }
@@ -671,15 +676,13 @@ static void set_outcome(GameReport *rep, PgnResult r, Reason why)
 
 static void check_tag_case(const PgnGame *g, const PgnTag *found[TAG_N], struct Ctx *c)
 {
-    for (size_t i = 0; i < g->ntags; i++)
-        for (int k = 0; k < TAG_N; k++)
-            if (!found[k] && (g->tags[i].name[0] | 32) == (tag_names[k][0] | 32) &&
-                ieq(g->tags[i].name, tag_names[k]) && strcmp(g->tags[i].name, tag_names[k])) {
-                add_diag(c, D_TAG_NAME_CASE, g->tags[i].pos, 0, NULL,
-                         "tag \"%.20s\" is not \"%s\": tag names are case-sensitive, so it is ignored", g->tags[i].name,
-                         tag_names[k]);
-                break;
-            }
+    for (size_t i = 0; i < g->ntags; i++) {
+        const char *n = g->tags[i].name;
+        int k = tag_kind(n);
+        if (k >= 0 && !found[k] && ieq(n, tag_names[k]) && strcmp(n, tag_names[k]))
+            add_diag(c, D_TAG_NAME_CASE, g->tags[i].pos, 0, NULL,
+                     "tag \"%.20s\" is not \"%s\": tag names are case-sensitive, so it is ignored", n, tag_names[k]);
+    }
 }
 
 void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
