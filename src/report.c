@@ -448,9 +448,11 @@ static void json_uint_or_null(Buf *b, uint64_t v)
         buf_puts(b, "null");
 }
 
-static void json_diag(Buf *b, const Diag *d)
+/* "code", "severity", "line", "column": the fields every diagnostic object
+ * has, in the contract's order (a game's and a file-level one alike). */
+static void json_diag_where(Buf *b, const Diag *d)
 {
-    buf_puts(b, "{\"code\":");
+    buf_puts(b, "\"code\":");
     json_str(b, diag_slug(d));
     json_key(b, "severity");
     json_str(b, severity_name(d->severity));
@@ -458,6 +460,12 @@ static void json_diag(Buf *b, const Diag *d)
     json_uint_or_null(b, d->pos.line);
     json_key(b, "column");
     json_uint_or_null(b, d->pos.col);
+}
+
+static void json_diag(Buf *b, const Diag *d)
+{
+    buf_putc(b, '{');
+    json_diag_where(b, d);
     json_key(b, "ply");
     json_uint_or_null(b, d->ply > 0 ? (uint64_t)d->ply : 0);
     json_key(b, "move");
@@ -646,14 +654,8 @@ void report_file_diag(Report *rp, const char *file, const Diag *d)
         buf_puts(b, "{\"type\":\"diagnostic\"");
         json_key(b, "file");
         json_str(b, file);
-        json_key(b, "code");
-        json_str(b, diag_slug(d));
-        json_key(b, "severity");
-        json_str(b, severity_name(d->severity));
-        json_key(b, "line");
-        json_uint_or_null(b, d->pos.line);
-        json_key(b, "column");
-        json_uint_or_null(b, d->pos.col);
+        buf_putc(b, ',');
+        json_diag_where(b, d);
         json_key(b, "message");
         json_str(b, diag_message(d));
         buf_puts(b, "}\n");
