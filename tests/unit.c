@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "chess.h"
+#include "fen960.h"
 #include "san.h"
 
 #define STARTPOS "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -280,48 +281,6 @@ static void for_each_file(const char *dir, LineFn fn)
     }
 }
 
-/* Same decision as tests/perft.c: Shredder letters, or a right whose king or
- * rook is off its standard square. */
-static bool fen_looks_960(const char *fen)
-{
-    char board[64];
-    memset(board, 0, sizeof board);
-    const char *p = fen;
-    int rank = 7, file = 0;
-    for (; *p && *p != ' '; p++) {
-        if (*p == '/') {
-            rank--;
-            file = 0;
-        } else if (*p >= '1' && *p <= '8') {
-            file += *p - '0';
-        } else {
-            if (rank < 0 || file > 7)
-                return false;
-            board[sq_make(file, rank)] = *p;
-            file++;
-        }
-    }
-    while (*p == ' ')
-        p++;
-    while (*p && *p != ' ')
-        p++;
-    while (*p == ' ')
-        p++;
-    for (; *p && *p != ' '; p++) {
-        if (*p == '-')
-            continue;
-        if (*p == 'K' && board[4] == 'K' && board[7] == 'R')
-            continue;
-        if (*p == 'Q' && board[4] == 'K' && board[0] == 'R')
-            continue;
-        if (*p == 'k' && board[60] == 'k' && board[63] == 'r')
-            continue;
-        if (*p == 'q' && board[60] == 'k' && board[56] == 'r')
-            continue;
-        return true;
-    }
-    return false;
-}
 
 static FenError load_fen(Position *pos, const char *fen, bool c960, FenInfo *info)
 {
