@@ -152,6 +152,24 @@ static inline size_t comment_plain(const unsigned char *s, size_t n)
  * a period, for the 64 bytes at s. */
 #if defined(__SSE2__) && !defined(PGN_NO_SIMD)
 #include <emmintrin.h>
+/* A move element from the fast paths: the token at t (len bytes, shorter
+ * than PGN_TOKEN_TEXT, with at least PGN_TOKEN_TEXT readable bytes) with
+ * the move number and periods written before it. */
+static inline void move_elem(PgnElem *el, PgnPos pos, const unsigned char *t, unsigned len, int32_t number,
+                             unsigned dots)
+{
+    el->pos = pos;
+    el->kind = PGN_EL_MOVE;
+    el->len = (uint8_t)len;
+    el->dots = (uint8_t)dots;
+    el->truncated = 0;
+    el->nags = 0;
+    el->number = number;
+    el->clock = -1;
+    memcpy(el->text, t, PGN_TOKEN_TEXT);
+    el->text[len] = '\0';
+}
+
 static inline void classify16(const unsigned char *s, unsigned *tok, unsigned *sp, unsigned *nl,
                               unsigned *dg, unsigned *dt)
 {
@@ -1714,17 +1732,7 @@ static bool movetext_fast(PgnReader *r)
                     if ((len >= PGN_TOKEN_TEXT) | ((len == 4) & (wd == ep)))
                         goto scalar;
                     MKPOS_B(last, i);
-                    PgnElem *el = &g->elems[ne++];
-                    el->pos = last;
-                    el->kind = PGN_EL_MOVE;
-                    el->len = (uint8_t)len;
-                    el->dots = (uint8_t)pdots;
-                    el->truncated = 0;
-                    el->nags = 0;
-                    el->number = pnum;
-                    el->clock = -1;
-                    memcpy(el->text, t, PGN_TOKEN_TEXT);
-                    el->text[len] = '\0';
+                    move_elem(&g->elems[ne++], last, t, len, pnum, pdots);
                     ltok = true;
                     pnum = -1;
                     pdots = 0;
@@ -1824,17 +1832,7 @@ move: {
         if ((len >= PGN_TOKEN_TEXT) | ((len == 4) & (w == ep)) | (ne >= ecap))
             goto out;
         MKPOS(last, i);
-        PgnElem *el = &g->elems[ne++];
-        el->pos = last;
-        el->kind = PGN_EL_MOVE;
-        el->len = (uint8_t)len;
-        el->dots = (uint8_t)pdots;
-        el->truncated = 0;
-        el->nags = 0;
-        el->number = pnum;
-        el->clock = -1;
-        memcpy(el->text, t, PGN_TOKEN_TEXT);
-        el->text[len] = '\0';
+        move_elem(&g->elems[ne++], last, t, (unsigned)len, pnum, pdots);
         ltok = true;
         pnum = -1;
         pdots = 0;
