@@ -9,6 +9,7 @@ Bitboard bb_line_tab[64][64];
 Bitboard bb_file_mask[64];
 Bitboard bb_diag_mask[64], bb_anti_mask[64];
 uint8_t bb_rank_att[8][64];
+Bitboard bb_rook_empty_tab[64], bb_bishop_empty_tab[64];
 static bool initialised;
 
 static bool on_board(int f, int r) { return f >= 0 && f < 8 && r >= 0 && r < 8; }
@@ -82,6 +83,10 @@ void bb_init(void)
             }
             bb_rank_att[f][inner] = (uint8_t)att;
         }
+    for (int sq = 0; sq < 64; sq++) {
+        bb_rook_empty_tab[sq] = bb_file_mask[sq] | ((Bitboard)bb_rank_att[sq & 7][0] << (sq & 56));
+        bb_bishop_empty_tab[sq] = bb_diag_mask[sq] | bb_anti_mask[sq];
+    }
     for (int a = 0; a < 64; a++)
         for (int b = 0; b < 64; b++) {
             if (a == b)

@@ -8,8 +8,10 @@
 
 #if defined(__GNUC__) || defined(__clang__)
 #define CHESS_NODISCARD __attribute__((warn_unused_result))
+#define CHESS_HOT_INLINE static inline __attribute__((always_inline))
 #else
 #define CHESS_NODISCARD
+#define CHESS_HOT_INLINE static inline
 #endif
 
 typedef uint64_t Bitboard;
@@ -62,7 +64,6 @@ typedef struct Position {
     uint32_t fullmove;
     uint64_t key;             /* Zobrist key: the position's identity (R26) */
     Bitboard checkers;        /* enemy pieces giving check to the side to move */
-    Bitboard blockers;        /* own pieces pinned to own king (side to move) */
 } Position;
 
 typedef struct MoveList {
@@ -122,6 +123,10 @@ bool pos_is_consistent(const Position *pos);
 
 Bitboard pos_attackers_to(const Position *pos, int sq, Bitboard occupied);
 bool pos_square_attacked(const Position *pos, int sq, int by_color, Bitboard occupied);
+/* Pieces of the side to move pinned to its king (computed on demand: most
+ * positions of a game never need it). */
+Bitboard pos_pinned(const Position *pos);
+/* pos_move_unpins() (below the attack tables): the per-move form of pos_pinned. */
 static inline bool pos_in_check(const Position *pos) { return pos->checkers != 0; }
 
 /* Legal move generation (movegen.c). */
@@ -156,6 +161,8 @@ extern Bitboard bb_file_mask[64];     /* the square's file, without the square *
 extern Bitboard bb_diag_mask[64];     /* its a1-h8 diagonal, without the square */
 extern Bitboard bb_anti_mask[64];     /* its h1-a8 diagonal, without the square */
 extern uint8_t bb_rank_att[8][64];    /* rank attacks by file and inner occupancy */
+extern Bitboard bb_rook_empty_tab[64];   /* rook attacks on an empty board */
+extern Bitboard bb_bishop_empty_tab[64]; /* bishop attacks on an empty board */
 
 static inline Bitboard bb_pawn_attacks(int color, int sq) { return bb_pawn_att[color][sq]; }
 static inline Bitboard bb_knight_attacks(int sq) { return bb_knight_att[sq]; }
@@ -184,8 +191,29 @@ static inline Bitboard bb_rook_attacks(int sq, Bitboard occ)
     return bb_hq(occ, bb_file_mask[sq], sq) | ((Bitboard)bb_rank_att[sq & 7][(occ >> (r8 + 1)) & 63] << r8);
 }
 /* Empty-board slider attacks. */
-static inline Bitboard bb_bishop_empty(int sq) { return bb_diag_mask[sq] | bb_anti_mask[sq]; }
-static inline Bitboard bb_rook_empty(int sq) { return bb_file_mask[sq] | ((Bitboard)bb_rank_att[sq & 7][0] << (sq & 56)); }
+static inline Bitboard bb_bishop_empty(int sq) { return bb_bishop_empty_tab[sq]; }
+static inline Bitboard bb_rook_empty(int sq) { return bb_rook_empty_tab[sq]; }
+
+/* Would moving the piece on `from` (not the king) to `to` expose the king
+ * of the side to move to an enemy slider?  The cheap per-move form of
+ * pos_pinned: most pieces are not on a line with their king. */
+CHESS_HOT_INLINE bool pos_move_unpins(const Position *pos, int from, int to)
+{
+    int us = pos->side, ksq = pos->king_sq[us];
+    Bitboard line = bb_line(ksq, from);
+    if (!line || (line & ((Bitboard)1 << to)))
+        return false; /* not on a line with the king, or staying on it */
+    Bitboard occ = pos->by_type[0];
+    if (bb_between(ksq, from) & occ)
+        return false;
+    Bitboard them = pos->by_color[us ^ 1] & line;
+    if (bb_rook_empty(ksq) & ((Bitboard)1 << from)) {
+        Bitboard snipers = them & (pos->by_type[ROOK] | pos->by_type[QUEEN]);
+        return snipers && (bb_rook_attacks(ksq, occ ^ ((Bitboard)1 << from)) & snipers);
+    }
+    Bitboard snipers = them & (pos->by_type[BISHOP] | pos->by_type[QUEEN]);
+    return snipers && (bb_bishop_attacks(ksq, occ ^ ((Bitboard)1 << from)) & snipers);
+}
 
 static inline int bb_lsb(Bitboard b) { return __builtin_ctzll(b); }
 static inline int bb_count(Bitboard b) { return __builtin_popcountll(b); }

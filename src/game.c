@@ -20,6 +20,11 @@ typedef struct Line {
     int ended;             /* automatic ending (Reason + 1), 0 if none */
     uint32_t ended_ply;
     char ended_move[64];
+    /* Stalemate not yet ruled out after the last move (out of check, no
+     * other ending): the next legal move in this line rules it out for
+     * free, so the legal-move search runs only where the line stops. */
+    bool pending;
+    const PgnElem *pend_e; /* the move that left the pending position */
 } Line;
 
 #define CUR(L) (&(L)->pos[(L)->ci])
@@ -324,7 +329,7 @@ static void note_overdisambiguated(Ctx *c, const Position *pos, const SanResult 
         att |= bb_bishop_attacks(to, pos->by_type[0]);
     if (pt == ROOK || pt == QUEEN)
         att |= bb_rook_attacks(to, pos->by_type[0]);
-    Bitboard pinned = att & pos->by_color[us] & pos->by_type[pt] & pos->blockers & ~bb_sq(from);
+    Bitboard pinned = att & pos->by_color[us] & pos->by_type[pt] & pos_pinned(pos) & ~bb_sq(from);
     if (pinned) {
         char who[40];
         describe(pos, bb_lsb(pinned), who, sizeof who);
@@ -557,55 +562,109 @@ static int board_ending(const Position *p, bool any)
 
 enum { PLAY_ERROR = 0, PLAY_OK = 1, PLAY_AFTER_END = 2 };
 
+/* Resolves the move token e in pos: the inline fast path for the usual
+ * shapes, else the general parser (whose result r then explains a failure
+ * or carries the notation notes). */
+static inline bool parse_move(const Position *pos, const PgnElem *e, SanResult *r, Move *mv, int *mark,
+                              unsigned *notes)
+{
+    if (e->truncated) {
+        r->status = SAN_SYNTAX;
+        return false;
+    }
+    if (san_fast(pos, e->text, e->len, mv, mark))
+        return true;
+    if (san_parse(pos, e->text, e->len, r) != SAN_OK)
+        return false;
+    *mv = r->move;
+    *mark = r->mark;
+    *notes = r->notes;
+    return true;
+}
+
+/* Settles a pending position (see Line.pending): stalemate or not. */
+static void resolve_pending(Line *L)
+{
+    L->pending = false;
+    if (pos_has_legal_move(CUR(L)))
+        return;
+    char label_buf[48];
+    L->ended = REASON_STALEMATE + 1;
+    L->ended_ply = L->ply;
+    move_label(PREV(L)->fullmove, PREV(L)->side, L->pend_e->text, label_buf, sizeof label_buf);
+    snprintf(L->ended_move, sizeof L->ended_move, "after %s", label_buf);
+}
+
 /* Plays one move token in line L: PLAY_OK, or why the line stops. */
 static int play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl)
 {
+    /* The position before the move: after the move it is PREV(L), unchanged. */
+    const Position *before = CUR(L);
     /* The "12... Nf3" label is built only when a diagnostic needs it. */
     char label_buf[48];
-    const uint32_t label_full = CUR(L)->fullmove;
-    const int label_side = CUR(L)->side;
-#define label (move_label(label_full, label_side, e->text, label_buf, sizeof label_buf), label_buf)
+#define label (move_label(before->fullmove, before->side, e->text, label_buf, sizeof label_buf), label_buf)
     uint32_t ply = L->ply + 1;
+    SanResult r;
+    Move mv = MOVE_NONE;
+    int mark = 0;
+    unsigned notes = 0;
+    bool parsed = false;
+    if (L->pending) {
+        /* A legal move here proves the last position was no stalemate. */
+        L->pending = false;
+        parsed = parse_move(before, e, &r, &mv, &mark, &notes);
+        if (!parsed)
+            resolve_pending(L);
+    }
     if (L->ended) {
         add_diag(c, D_MOVES_AFTER_END, e->pos, ply, e->text, "%s: the game was already over by %s %s (ply %u)",
                  label, ending_text(L->ended - 1), L->ended_move, (unsigned)L->ended_ply);
         return PLAY_AFTER_END;
     }
-    if (e->number >= 0 && !L->number_warned && (uint32_t)e->number != CUR(L)->fullmove) {
+    if (e->number >= 0 && !L->number_warned && (uint32_t)e->number != before->fullmove) {
         L->number_warned = true;
         add_diag(c, D_MOVE_NUMBER, e->pos, ply, e->text, "move number %d, but this is move %u of %s", (int)e->number,
-                 (unsigned)CUR(L)->fullmove, color_name(CUR(L)->side));
+                 (unsigned)before->fullmove, color_name(before->side));
     }
-    SanResult r;
-    if (e->truncated || san_parse(CUR(L), e->text, e->len, &r) != SAN_OK) {
-        if (e->truncated)
-            r.status = SAN_SYNTAX;
-        report_bad_move(c, CUR(L), &r, e, ply, label, !main_line);
+    if (!parsed && !parse_move(before, e, &r, &mv, &mark, &notes)) {
+        report_bad_move(c, before, &r, e, ply, label, !main_line);
         return PLAY_ERROR;
     }
-    if (r.notes)
-        note_notation(c, CUR(L), &r, e, ply, label);
-    pos_make(CUR(L), r.move, PREV(L));
+    if (notes)
+        note_notation(c, before, &r, e, ply, label);
+    Position *p = PREV(L);
+    pos_make(before, mv, p);
     L->ci ^= 1;
     L->has_prev = true;
     L->ply = ply;
-    Position *p = CUR(L);
-    /* R20/R21: is the side now to move mated or stalemated? */
-    bool any = pos_has_legal_move(p);
+    /* R20/R21: is the side now to move mated or stalemated?  In check
+     * the answer decides the marks, so it is found now; out of check only
+     * stalemate is open, and that waits (see Line.pending) unless another
+     * ending or a claim needs to know now. */
+    bool any = true, any_known = false;
+#define ANY() (any_known ? any : (any_known = true, any = pos_has_legal_move(p)))
+    if (p->checkers)
+        (void)ANY();
     bool mate = p->checkers && !any;
     /* R42: the check and mate marks. */
-    if (mate && r.mark != 2)
+    if (mate && mark != 2)
         add_diag(c, D_MATE_MARK_MISSING, e->pos, ply, e->text, "%s: the move gives checkmate but is marked %s", label,
-                 r.mark == 1 ? "+ instead of #" : "with no #");
-    else if (!mate && p->checkers && r.mark == 0)
+                 mark == 1 ? "+ instead of #" : "with no #");
+    else if (!mate && p->checkers && mark == 0)
         add_diag(c, D_CHECK_MARK_MISSING, e->pos, ply, e->text, "%s: the move gives check but has no +", label);
-    else if (!mate && p->checkers && r.mark == 2)
+    else if (!mate && p->checkers && mark == 2)
         add_diag(c, D_MATE_MARK_WRONG, e->pos, ply, e->text, "%s: marked # but it is only check", label);
-    else if (!p->checkers && r.mark)
+    else if (!p->checkers && mark)
         add_diag(c, D_CHECK_MARK_WRONG, e->pos, ply, e->text, "%s: marked %s but the move gives no check", label,
-                 r.mark == 2 ? "#" : "+");
+                 mark == 2 ? "#" : "+");
 
-    int ended = board_ending(p, any);
+    /* Material changes only by a capture or a promotion (R22). */
+    int ended = 0;
+    if (any_known)
+        ended = board_ending(p, any);
+    else if ((before->by_color[p->side] != p->by_color[p->side] || move_type(mv) == MOVE_PROMOTION) &&
+             pos_insufficient_material(p))
+        ended = board_ending(p, ANY());
     if (main_line) {
         Scratch *s = c->s;
         if (ply >= s->keys_cap) {
@@ -619,27 +678,36 @@ static int play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl)
         s->keys[ply] = p->key;
         if (!ended && p->halfmove >= 8) {
             int reps = repetitions(s, ply, p->halfmove);
-            if (reps >= 5)
-                ended = REASON_FIVEFOLD + 1; /* FIDE 9.6.1 */
-            if (reps >= 3 && !cl->threefold_ply) {
-                cl->threefold_ply = ply;
-                add_diag(c, D_THREEFOLD, e->pos, ply, e->text,
-                         "%s: the position occurs for the third time; a draw could be claimed (R27)", label);
+            if (reps >= 3 && !ANY())
+                ended = REASON_STALEMATE + 1;
+            else {
+                if (reps >= 5)
+                    ended = REASON_FIVEFOLD + 1; /* FIDE 9.6.1 */
+                if (reps >= 3 && !cl->threefold_ply) {
+                    cl->threefold_ply = ply;
+                    add_diag(c, D_THREEFOLD, e->pos, ply, e->text,
+                             "%s: the position occurs for the third time; a draw could be claimed (R27)", label);
+                }
             }
         }
-        if ((p->halfmove >= 100 || PREV(L)->halfmove >= 100) && !cl->fifty_ply) {
+        if ((p->halfmove >= 100 || before->halfmove >= 100) && !cl->fifty_ply) {
             cl->fifty_ply = ply;
             add_diag(c, D_FIFTY_MOVES, e->pos, ply, e->text,
                      "%s: 50 moves by each side without capture or pawn move; a draw could be claimed (R27)", label);
         }
     }
-    /* FIDE 9.6.2: a mate on the last move beats the 75-move rule. */
+    /* FIDE 9.6.2: a mate on the last move beats the 75-move rule (and a
+     * stalemate is an ending of its own). */
     if (!ended && p->halfmove >= 150)
-        ended = REASON_SEVENTY_FIVE + 1;
+        ended = ANY() ? REASON_SEVENTY_FIVE + 1 : REASON_STALEMATE + 1;
+#undef ANY
     if (ended) {
         L->ended = ended;
         L->ended_ply = ply;
         snprintf(L->ended_move, sizeof L->ended_move, "after %s", label);
+    } else if (!any_known) {
+        L->pending = true;
+        L->pend_e = e;
     }
     return PLAY_OK;
 #undef label
@@ -927,6 +995,8 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
         }
 
         main_line = &s->lines[0]; /* the lines may have moved while growing */
+        if (main_line->pending)
+            resolve_pending(main_line);
         rep->plies = main_line->ply;
         if (!opt->no_fen)
             pos_to_fen(CUR(main_line), rep->fen);

@@ -53,7 +53,7 @@ static int generate(const Position *pos, Move *list, bool any_only)
     int ksq = pos->king_sq[us];
     Bitboard own = pos->by_color[us], enemy = pos->by_color[them], occ = pos->by_type[0];
     Bitboard checkers = pos->checkers;
-    Bitboard pinned = pos->blockers;
+    Bitboard pinned = pos_pinned(pos);
 
     /* "Is there any legal move?" (asked after every ply): out of check, a
      * knight or pawn push is usually found at once, and needs no attack test. */
@@ -209,7 +209,7 @@ bool pos_is_legal(const Position *pos, Move m)
         if (!((bb_between(ksq, c) | pos->checkers) & bb_sq(to)))
             return false;
     }
-    return !(pos->blockers & bb_sq(from)) || (bb_line(ksq, from) & bb_sq(to));
+    return !pos_move_unpins(pos, from, to);
 }
 
 bool pos_move_is_legal(const Position *pos, Move m)

@@ -83,10 +83,10 @@ bool pos_square_attacked(const Position *pos, int sq, int by, Bitboard occ)
            (bb_rook_attacks(sq, occ) & them & (pos->by_type[ROOK] | pos->by_type[QUEEN]));
 }
 
-/* Own pieces of colour c that alone shield c's king from an enemy slider. */
-static Bitboard compute_blockers(const Position *pos, int c)
+/* Own pieces of the side to move that alone shield its king from an enemy slider. */
+Bitboard pos_pinned(const Position *pos)
 {
-    int ksq = pos->king_sq[c];
+    int c = pos->side, ksq = pos->king_sq[c];
     Bitboard them = pos->by_color[c ^ 1];
     Bitboard snipers = ((bb_rook_empty(ksq) & (pos->by_type[ROOK] | pos->by_type[QUEEN])) |
                         (bb_bishop_empty(ksq) & (pos->by_type[BISHOP] | pos->by_type[QUEEN]))) & them;
@@ -153,7 +153,6 @@ static void finish_position(Position *pos)
 {
     int us = pos->side;
     pos->checkers = pos_attackers_to(pos, pos->king_sq[us], pos->by_type[0]) & pos->by_color[us ^ 1];
-    pos->blockers = compute_blockers(pos, us);
     pos->ep_legal = ep_capture_legal(pos);
     pos->key = compute_key(pos);
 }
@@ -468,7 +467,7 @@ void pos_make(const Position *pos, Move m, Position *out)
     int us = pos->side, them = us ^ 1;
     int from = move_from(m), to = move_to(m), type = move_type(m);
     int pc = pos->board[from];
-    uint64_t k = pos->key ^ zob_side ^ zob_castle[pos->castling];
+    uint64_t k = pos->key ^ zob_side;
     if (pos->ep_legal)
         k ^= zob_ep[sq_file(pos->ep)];
     out->ep = SQ_NONE;
@@ -529,15 +528,17 @@ void pos_make(const Position *pos, Move m, Position *out)
             out->castling &= (uint8_t)~(us == WHITE ? (CASTLE_WK | CASTLE_WQ) : (CASTLE_BK | CASTLE_BQ));
         }
         out->by_type[0] = out->by_color[WHITE] | out->by_color[BLACK];
-        /* A rook that moves or is captured takes its right with it. */
-        if (out->castling) {
+        /* A rook that moves or is captured takes its right with it (rooks
+         * with a right stand on the first or last rank). */
+        if (out->castling && (fromto & 0xFF000000000000FFull)) {
             for (int i = 0; i < 4; i++)
                 if ((out->castling & (1 << i)) && (pos->castle_rook[i] == from || pos->castle_rook[i] == to))
                     out->castling &= (uint8_t)~(1 << i);
         }
     }
     out->side = (uint8_t)them;
-    k ^= zob_castle[out->castling];
+    if (out->castling != pos->castling)
+        k ^= zob_castle[pos->castling] ^ zob_castle[out->castling];
     /* Derived state for the side now to move. */
     int ksq = out->king_sq[them];
     Bitboard occ = out->by_type[0], mine = out->by_color[us];
@@ -551,7 +552,6 @@ void pos_make(const Position *pos, Move m, Position *out)
     if (bb_rook_empty(ksq) & orth)
         chk |= bb_rook_attacks(ksq, occ) & orth;
     out->checkers = chk;
-    out->blockers = compute_blockers(out, them);
     if (out->ep != SQ_NONE) {
         /* Keep the square only when an enemy pawn stands beside the pawn;
          * it enters the key only when the capture is legal (R26). */
@@ -600,7 +600,7 @@ bool pos_is_consistent(const Position *pos)
         }
     Position tmp = *pos;
     finish_position(&tmp);
-    if (tmp.checkers != pos->checkers || tmp.blockers != pos->blockers || tmp.key != pos->key ||
+    if (tmp.checkers != pos->checkers || tmp.key != pos->key ||
         tmp.ep_legal != pos->ep_legal)
         return false;
     int them = pos->side ^ 1;

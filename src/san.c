@@ -201,7 +201,7 @@ static void explain_illegal(const Position *pos, Move m, SanResult *r)
         r->sq2 = att ? bb_lsb(att) : SQ_NONE;
         return;
     }
-    if ((pos->blockers & bb_sq(from)) && !(bb_line(pos->king_sq[us], from) & bb_sq(to))) {
+    if (pos_move_unpins(pos, from, to)) {
         r->reason = ILL_PINNED;
         r->sq2 = pinner_of(pos, from);
         return;
@@ -349,106 +349,6 @@ static Bitboard same_kind_origins(const Position *pos, int pt, int to, int excep
     return origins;
 }
 
-/* Legality without the general test where it cannot fail: out of check, a
- * piece that is neither the king nor pinned may make any normal move. */
-static inline bool quick_legal(const Position *pos, Move m)
-{
-    int from = move_from(m);
-    if (!pos->checkers && move_type(m) == MOVE_NORMAL && !(pos->blockers & bb_sq(from)) &&
-        from != pos->king_sq[pos->side])
-        return true;
-    return pos_is_legal(pos, m);
-}
-
-/* The common shapes (e4, exd5, Nf3, Nxe5, with + or #) resolved straight
- * from attack sets.  Returns false for anything unusual, which the general
- * path then handles (and diagnoses); true only for exactly one legal move
- * written canonically. */
-static bool fast_path(const Position *pos, const char *s, size_t n, SanResult *r)
-{
-    int mark = 0;
-    if (n && (s[n - 1] == '+' || s[n - 1] == '#')) {
-        mark = s[n - 1] == '+' ? 1 : 2;
-        n--;
-    }
-    int us = pos->side;
-    int up = us == WHITE ? 8 : -8;
-    Move m;
-    int pt;
-    if (n == 2 && is_file(s[0]) && is_rank(s[1])) {
-        int to = sq_make(s[0] - 'a', s[1] - '1');
-        int r8 = sq_rank(to);
-        if (r8 == 0 || r8 == 7 || pos->board[to])
-            return false;
-        int from = to - up, pawn = us << 3 | PAWN;
-        if (pos->board[from] != pawn) {
-            if (pos->board[from] || r8 != (us == WHITE ? 3 : 4) || pos->board[from - up] != pawn)
-                return false;
-            from -= up;
-        }
-        m = move_new(from, to, MOVE_NORMAL, 0);
-        pt = PAWN;
-    } else if (n == 4 && is_file(s[0]) && s[1] == 'x' && is_file(s[2]) && is_rank(s[3])) {
-        int df = s[0] - s[2];
-        if (df != 1 && df != -1)
-            return false;
-        int to = sq_make(s[2] - 'a', s[3] - '1');
-        int r8 = sq_rank(to);
-        if (r8 == 0 || r8 == 7)
-            return false;
-        int from = to - up + df;
-        if (pos->board[from] != (us << 3 | PAWN))
-            return false;
-        int target = pos->board[to];
-        if (target) {
-            if (piece_color(target) == us || piece_type(target) == KING)
-                return false;
-            m = move_new(from, to, MOVE_NORMAL, 0);
-        } else if (to == pos->ep)
-            m = move_new(from, to, MOVE_EN_PASSANT, 0);
-        else
-            return false;
-        pt = PAWN;
-    } else if ((n == 3 || (n == 4 && s[1] == 'x')) && (pt = piece_of_letter(s[0])) > PAWN && is_file(s[n - 2]) &&
-               is_rank(s[n - 1])) {
-        int to = sq_make(s[n - 2] - 'a', s[n - 1] - '1');
-        int target = pos->board[to];
-        if ((target != 0) != (n == 4))
-            return false;
-        if (target && (piece_color(target) == us || piece_type(target) == KING))
-            return false;
-        Bitboard cands = attacks_of(pt, us ^ 1, to, pos->by_type[0]) & pos->by_color[us] & pos->by_type[pt];
-        if (!cands)
-            return false;
-        m = MOVE_NONE;
-        while (cands) {
-            Move c = move_new(bb_pop(&cands), to, MOVE_NORMAL, 0);
-            if (quick_legal(pos, c)) {
-                if (m != MOVE_NONE)
-                    return false;
-                m = c;
-            }
-        }
-        if (m == MOVE_NONE)
-            return false;
-        r->status = SAN_OK;
-        r->move = m;
-        r->mark = mark;
-        r->piece = pt;
-        r->to = to;
-        return true;
-    } else
-        return false;
-    if (!quick_legal(pos, m))
-        return false;
-    r->status = SAN_OK;
-    r->move = m;
-    r->mark = mark;
-    r->piece = pt;
-    r->to = move_to(m);
-    return true;
-}
-
 SanStatus san_parse(const Position *pos, const char *tok, size_t len, SanResult *r)
 {
     r->status = SAN_OK;
@@ -460,8 +360,15 @@ SanStatus san_parse(const Position *pos, const char *tok, size_t len, SanResult 
     r->piece = NO_TYPE;
     r->ncand = 0;
     r->to = r->sq = r->sq2 = SQ_NONE;
-    if (fast_path(pos, tok, len, r))
+    int mark;
+    if (san_fast(pos, tok, len, &r->move, &mark)) {
+        r->mark = mark;
+        r->to = move_to(r->move);
+        r->piece = piece_type(pos->board[move_from(r->move)]);
+        if (move_type(r->move) == MOVE_CASTLING) /* the king's destination, as resolve_castle says */
+            r->to = sq_make(move_to(r->move) > move_from(r->move) ? 6 : 2, sq_rank(move_from(r->move)));
         return SAN_OK;
+    }
     size_t n = strip_suffixes(tok, len, r);
     if ((n == 2 && memcmp(tok, "--", 2) == 0) || (n == 2 && memcmp(tok, "Z0", 2) == 0) ||
         (n == 4 && (memcmp(tok, "0000", 4) == 0 || memcmp(tok, "@@@@", 4) == 0)))

@@ -66,6 +66,160 @@ typedef struct SanResult {
     Move cand[8];
 } SanResult;
 
+/* The fast path of san_parse for the common, canonically written shapes
+ * (e4, exd5, Nf3, Nxe5, Nbd2, R1xe2, O-O, O-O-O, each with + or #),
+ * resolved straight from attack sets; inline because it runs once per
+ * move of every game.  Returns false for anything else — a notation
+ * deviation, an illegal or ambiguous move, a promotion — which san_parse
+ * then handles and diagnoses; true only for exactly one legal move.
+ * *mark: 0, 1 for '+', 2 for '#'. */
+CHESS_HOT_INLINE bool san_quick_legal(const Position *pos, Move m)
+{
+    int from = move_from(m);
+    if (!pos->checkers && move_type(m) == MOVE_NORMAL && from != pos->king_sq[pos->side])
+        return !pos_move_unpins(pos, from, move_to(m));
+    return pos_is_legal(pos, m);
+}
+
+static inline bool san_fast(const Position *pos, const char *s, size_t n, Move *out, int *mark)
+{
+    if (n < 2)
+        return false;
+    *mark = 0;
+    if (s[n - 1] == '+' || s[n - 1] == '#') {
+        *mark = s[n - 1] == '+' ? 1 : 2;
+        n--;
+    }
+    int us = pos->side;
+    int up = us == WHITE ? 8 : -8;
+    unsigned f0 = (unsigned)(unsigned char)s[0] - 'a';
+    Move m;
+    if (f0 < 8) {
+        /* Pawn moves; promotions go the general way. */
+        int to, from, pawn = us << 3 | PAWN;
+        unsigned r8;
+        if (n == 2) {
+            r8 = (unsigned)(unsigned char)s[1] - '1';
+            if (r8 - 1 >= 6)
+                return false;
+            to = (int)(r8 * 8 + f0);
+            if (pos->board[to])
+                return false;
+            from = to - up;
+            if (pos->board[from] != pawn) {
+                if (pos->board[from] || r8 != (us == WHITE ? 3u : 4u) || pos->board[from - up] != pawn)
+                    return false;
+                from -= up;
+            }
+            m = move_new(from, to, MOVE_NORMAL, 0);
+        } else if (n == 4 && s[1] == 'x') {
+            unsigned f2 = (unsigned)(unsigned char)s[2] - 'a';
+            r8 = (unsigned)(unsigned char)s[3] - '1';
+            if (f2 >= 8 || r8 - 1 >= 6 || (f0 != f2 + 1 && f2 != f0 + 1))
+                return false;
+            to = (int)(r8 * 8 + f2);
+            from = to - up + (int)f0 - (int)f2;
+            if (pos->board[from] != pawn)
+                return false;
+            int target = pos->board[to];
+            if (target) {
+                if (piece_color(target) == us || piece_type(target) == KING)
+                    return false;
+                m = move_new(from, to, MOVE_NORMAL, 0);
+            } else if (to == pos->ep)
+                m = move_new(from, to, MOVE_EN_PASSANT, 0);
+            else
+                return false;
+        } else
+            return false;
+        if (!san_quick_legal(pos, m))
+            return false;
+        *out = m;
+        return true;
+    }
+    int pt;
+    switch (s[0]) {
+    case 'N': pt = KNIGHT; break;
+    case 'B': pt = BISHOP; break;
+    case 'R': pt = ROOK; break;
+    case 'Q': pt = QUEEN; break;
+    case 'K': pt = KING; break;
+    case 'O':
+        /* O-O and O-O-O: the king takes its own rook (chess.h). */
+        if ((n == 3 && s[1] == '-' && s[2] == 'O') || (n == 5 && s[1] == '-' && s[2] == 'O' && s[3] == '-' && s[4] == 'O')) {
+            int idx = us * 2 + (n == 3 ? 0 : 1);
+            if (!(pos->castling & (1 << idx)))
+                return false;
+            m = move_new(pos->king_sq[us], pos->castle_rook[idx], MOVE_CASTLING, 0);
+            if (!pos_is_legal(pos, m))
+                return false;
+            *out = m;
+            return true;
+        }
+        return false;
+    default: return false;
+    }
+    /* Piece moves: the destination is the last two characters, an 'x'
+     * before it when capturing, and one disambiguation character before. */
+    size_t k = n;
+    if (k < 3)
+        return false;
+    unsigned tf = (unsigned)(unsigned char)s[k - 2] - 'a', tr = (unsigned)(unsigned char)s[k - 1] - '1';
+    if (tf >= 8 || tr >= 8)
+        return false;
+    k -= 2;
+    bool capture = s[k - 1] == 'x';
+    if (capture)
+        k--;
+    if (k > 2)
+        return false;
+    int to = (int)(tr * 8 + tf);
+    int target = pos->board[to];
+    if ((target != 0) != capture)
+        return false;
+    if (target && (piece_color(target) == us || piece_type(target) == KING))
+        return false;
+    Bitboard occ = pos->by_type[0], att;
+    switch (pt) {
+    case KNIGHT: att = bb_knight_attacks(to); break;
+    case BISHOP: att = bb_bishop_attacks(to, occ); break;
+    case ROOK: att = bb_rook_attacks(to, occ); break;
+    case QUEEN: att = bb_bishop_attacks(to, occ) | bb_rook_attacks(to, occ); break;
+    default: att = bb_king_attacks(to); break;
+    }
+    Bitboard cands = att & pos->by_color[us] & pos->by_type[pt];
+    if (!cands)
+        return false;
+    Bitboard legal = 0;
+    while (cands) {
+        int from = bb_pop(&cands);
+        if (san_quick_legal(pos, move_new(from, to, MOVE_NORMAL, 0)))
+            legal |= bb_sq(from);
+    }
+    if (!legal)
+        return false;
+    Bitboard pick = legal;
+    if (k == 2) {
+        /* Nbd2 / R1e2: only the canonical, needed disambiguation (PGN 8.2.3.4:
+         * the file when it tells the pieces apart, else the rank). */
+        if (!(legal & (legal - 1)))
+            return false;
+        unsigned d = (unsigned char)s[1];
+        if (d - 'a' < 8) {
+            pick = legal & (0x0101010101010101ull << (d - 'a'));
+        } else if (d - '1' < 8) {
+            pick = legal & (0xFFull << (8 * (d - '1')));
+            if (pick && !(legal & ~pick & (0x0101010101010101ull << (bb_lsb(pick) & 7))))
+                return false; /* the file alone would have told them apart */
+        } else
+            return false;
+    }
+    if (!pick || (pick & (pick - 1)))
+        return false;
+    *out = move_new(bb_lsb(pick), to, MOVE_NORMAL, 0);
+    return true;
+}
+
 /* Resolves the token (len bytes, no NUL needed) in pos.  Returns r->status. */
 SanStatus san_parse(const Position *pos, const char *tok, size_t len, SanResult *r);
 /* Canonical SAN of the legal move m, with '+' or '#'; returns length

@@ -411,7 +411,7 @@ static void test_board_and_start(void)
                         && p.chess960 == start.chess960 && p.ep_legal == start.ep_legal
                         && p.halfmove == start.halfmove && p.fullmove == start.fullmove
                         && p.key == start.key && p.checkers == start.checkers
-                        && p.blockers == start.blockers;
+                        && pos_pinned(&p) == pos_pinned(&start);
             if (same && info.warnings == 0)
                 pass("R2-startpos-fen-equals-pos_startpos");
             else
