@@ -194,25 +194,30 @@ static inline Bitboard bb_rook_attacks(int sq, Bitboard occ)
 static inline Bitboard bb_bishop_empty(int sq) { return bb_bishop_empty_tab[sq]; }
 static inline Bitboard bb_rook_empty(int sq) { return bb_rook_empty_tab[sq]; }
 
-/* Would moving the piece on `from` (not the king) to `to` expose the king
- * of the side to move to an enemy slider?  The cheap per-move form of
- * pos_pinned: most pieces are not on a line with their king. */
+/* Would moving the piece on `from` (not the king, not en passant) to `to`
+ * leave the king of the side to move attacked by an enemy slider?  For a
+ * position out of check, or an evasion that already blocks or captures the
+ * single checker: the cheap per-move form of pos_pinned.  Only a piece on
+ * one of the king's lines can uncover it, and then the slider attacks of
+ * that kind are taken from the king with the move made (a piece landing
+ * on the line still shields; capturing the slider removes it). */
 CHESS_HOT_INLINE bool pos_move_unpins(const Position *pos, int from, int to)
 {
     int us = pos->side, ksq = pos->king_sq[us];
-    Bitboard line = bb_line(ksq, from);
-    if (!line || (line & ((Bitboard)1 << to)))
-        return false; /* not on a line with the king, or staying on it */
-    Bitboard occ = pos->by_type[0];
-    if (bb_between(ksq, from) & occ)
-        return false;
-    Bitboard them = pos->by_color[us ^ 1] & line;
-    if (bb_rook_empty(ksq) & ((Bitboard)1 << from)) {
-        Bitboard snipers = them & (pos->by_type[ROOK] | pos->by_type[QUEEN]);
-        return snipers && (bb_rook_attacks(ksq, occ ^ ((Bitboard)1 << from)) & snipers);
+    Bitboard f = (Bitboard)1 << from, t = (Bitboard)1 << to;
+    Bitboard them = pos->by_color[us ^ 1] & ~t;
+    Bitboard occ = (pos->by_type[0] ^ f) | t;
+    Bitboard rays = bb_rook_empty(ksq);
+    if (rays & f) {
+        Bitboard snipers = rays & them & (pos->by_type[ROOK] | pos->by_type[QUEEN]);
+        return snipers && (bb_rook_attacks(ksq, occ) & snipers);
     }
-    Bitboard snipers = them & (pos->by_type[BISHOP] | pos->by_type[QUEEN]);
-    return snipers && (bb_bishop_attacks(ksq, occ ^ ((Bitboard)1 << from)) & snipers);
+    rays = bb_bishop_empty(ksq);
+    if (rays & f) {
+        Bitboard snipers = rays & them & (pos->by_type[BISHOP] | pos->by_type[QUEEN]);
+        return snipers && (bb_bishop_attacks(ksq, occ) & snipers);
+    }
+    return false;
 }
 
 static inline int bb_lsb(Bitboard b) { return __builtin_ctzll(b); }

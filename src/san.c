@@ -201,7 +201,7 @@ static void explain_illegal(const Position *pos, Move m, SanResult *r)
         r->sq2 = att ? bb_lsb(att) : SQ_NONE;
         return;
     }
-    if (pos_move_unpins(pos, from, to)) {
+    if ((pos_pinned(pos) & bb_sq(from)) && !(bb_line(pos->king_sq[us], from) & bb_sq(to))) {
         r->reason = ILL_PINNED;
         r->sq2 = pinner_of(pos, from);
         return;
