@@ -76,16 +76,39 @@ if "pgn-extract -r -s" in t:
     print(f"ratio:   pgncheck -j1 is {ex/one:.1f}x pgn-extract; -j{sys.argv[2]} is {ex/many:.1f}x")
 PY
 echo
-echo "== memory at -j1 (peak RSS, 20 MB and 200 MB inputs)"
-for f in "$mid" "$big"; do
-    python3 - "$f" <<'PY'
-import os, sys
+echo "== memory at -j1 (peak RSS: 20 MB and 200 MB files, 2 GB through a pipe)"
+# The 2 GB input is big.pgn ten times over, streamed (never written to disk).
+for f in "$mid" "$big" "2GB"; do
+    python3 - "$f" "$big" <<'PY'
+import os, sys, subprocess
+name, big = sys.argv[1], sys.argv[2]
+if name == "2GB":
+    r, w = os.pipe()
+    feeder = os.fork()
+    if feeder == 0:
+        os.close(r)
+        with open(big, "rb") as f:
+            data = f.read()
+        out = os.fdopen(w, "wb")
+        for _ in range(10):
+            out.write(data)
+        out.close()
+        os._exit(0)
+    os.close(w)
 pid = os.fork()
 if pid == 0:
     fd = os.open(os.devnull, os.O_WRONLY); os.dup2(fd, 1); os.dup2(fd, 2)
-    os.execv("./pgncheck", ["pgncheck", "-j1", "-q", sys.argv[1]])
+    if name == "2GB":
+        os.dup2(r, 0)
+        os.execv("./pgncheck", ["pgncheck", "-j1", "-q", "-"])
+    os.execv("./pgncheck", ["pgncheck", "-j1", "-q", name])
+if name == "2GB":
+    os.close(r)
 _, _, ru = os.wait4(pid, 0)
-print(f"{sys.argv[1]:<24} {ru.ru_maxrss/1024:6.1f} MB")
+if name == "2GB":
+    os.waitpid(feeder, 0)
+    name = f"{big} x10 via pipe"
+print(f"{name:<32} {ru.ru_maxrss/1024:6.1f} MB")
 PY
 done
 echo
