@@ -11,10 +11,10 @@
 
 /* One line of play: the main line or a variation being replayed. */
 typedef struct Line {
-    Position pos[2];       /* now (CUR) and before the last move (PREV: a variation starts there) */
-    uint8_t ci;            /* index of CUR in pos[]; a move writes PREV and flips it */
+    Position cur;          /* the position now (moves are made in place) */
+    Position prev;         /* before the last move, kept only when a variation follows it */
     uint32_t ply;          /* ply number of the last move played */
-    bool has_prev;
+    bool has_prev;         /* a move was played: a variation may replace it */
     bool stopped;          /* an error ended this line's replay */
     bool number_warned;    /* one move-number warning per line is enough */
     int ended;             /* automatic ending (Reason + 1), 0 if none */
@@ -25,10 +25,11 @@ typedef struct Line {
      * free, so the legal-move search runs only where the line stops. */
     bool pending;
     const PgnElem *pend_e; /* the move that left the pending position */
+    uint32_t pend_full;    /* its move number and side, for the label */
+    int pend_side;
 } Line;
 
-#define CUR(L) (&(L)->pos[(L)->ci])
-#define PREV(L) (&(L)->pos[(L)->ci ^ 1])
+#define CUR(L) (&(L)->cur)
 
 typedef struct Scratch {
     Line *lines;           /* lines[0] is the main line; grows with variation depth */
@@ -591,18 +592,24 @@ static void resolve_pending(Line *L)
     char label_buf[48];
     L->ended = REASON_STALEMATE + 1;
     L->ended_ply = L->ply;
-    move_label(PREV(L)->fullmove, PREV(L)->side, L->pend_e->text, label_buf, sizeof label_buf);
+    move_label(L->pend_full, L->pend_side, L->pend_e->text, label_buf, sizeof label_buf);
     snprintf(L->ended_move, sizeof L->ended_move, "after %s", label_buf);
 }
 
-/* Plays one move token in line L: PLAY_OK, or why the line stops. */
-static int play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl)
+/* Plays one move token in line L: PLAY_OK, or why the line stops.
+ * keep_prev: a variation follows this move, so the position before it is
+ * kept for the variation to start from. */
+static int play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl, bool keep_prev)
 {
-    /* The position before the move: after the move it is PREV(L), unchanged. */
-    const Position *before = CUR(L);
+    /* The move is made in place: what the checks after it need of the
+     * position before it is kept here. */
+    Position *p = CUR(L);
+    const uint32_t full0 = p->fullmove, half0 = p->halfmove;
+    const int side0 = p->side;
+    const Position *before = p; /* until the move is made */
     /* The "12... Nf3" label is built only when a diagnostic needs it. */
     char label_buf[48];
-#define label (move_label(before->fullmove, before->side, e->text, label_buf, sizeof label_buf), label_buf)
+#define label (move_label(full0, side0, e->text, label_buf, sizeof label_buf), label_buf)
     uint32_t ply = L->ply + 1;
     SanResult r;
     Move mv = MOVE_NONE;
@@ -632,9 +639,11 @@ static int play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl)
     }
     if (notes)
         note_notation(c, before, &r, e, ply, label);
-    Position *p = PREV(L);
-    pos_make(before, mv, p);
-    L->ci ^= 1;
+    if (keep_prev)
+        L->prev = *p;
+    const Bitboard theirs0 = p->by_color[side0 ^ 1];
+    pos_do(p, mv);
+    before = NULL;
     L->has_prev = true;
     L->ply = ply;
     /* R20/R21: is the side now to move mated or stalemated?  In check
@@ -662,7 +671,7 @@ static int play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl)
     int ended = 0;
     if (any_known)
         ended = board_ending(p, any);
-    else if ((before->by_color[p->side] != p->by_color[p->side] || move_type(mv) == MOVE_PROMOTION) &&
+    else if ((theirs0 != p->by_color[p->side] || move_type(mv) == MOVE_PROMOTION) &&
              pos_insufficient_material(p))
         ended = board_ending(p, ANY());
     if (main_line) {
@@ -690,7 +699,7 @@ static int play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl)
                 }
             }
         }
-        if ((p->halfmove >= 100 || before->halfmove >= 100) && !cl->fifty_ply) {
+        if ((p->halfmove >= 100 || half0 >= 100) && !cl->fifty_ply) {
             cl->fifty_ply = ply;
             add_diag(c, D_FIFTY_MOVES, e->pos, ply, e->text,
                      "%s: 50 moves by each side without capture or pawn move; a draw could be claimed (R27)", label);
@@ -708,6 +717,8 @@ static int play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl)
     } else if (!any_known) {
         L->pending = true;
         L->pend_e = e;
+        L->pend_full = full0;
+        L->pend_side = side0;
     }
     return PLAY_OK;
 #undef label
@@ -970,7 +981,7 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
                         add_diag(&c, D_SYNTAX, e->pos, 0, NULL, "a variation before any move it could replace");
                     continue;
                 }
-                *CUR(child) = *PREV(parent);
+                child->cur = parent->prev; /* kept by play(): keep_prev */
                 child->ply = parent->ply - 1;
                 continue;
             }
@@ -984,7 +995,8 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
             Line *L = &lines[depth];
             if (L->stopped)
                 continue;
-            int played = play(&c, L, e, depth == 0, &cl);
+            bool keep_prev = i + 1 < g->nelems && g->elems[i + 1].kind == PGN_EL_VAR_START;
+            int played = play(&c, L, e, depth == 0, &cl, keep_prev);
             if (played != PLAY_OK) {
                 L->stopped = true;
                 if (depth == 0 && played == PLAY_ERROR)

@@ -461,15 +461,15 @@ size_t pos_to_fen(const Position *pos, char *buf)
     return (size_t)(o - buf);
 }
 
-void pos_make(const Position *pos, Move m, Position *out)
+void pos_do(Position *out, Move m)
 {
-    *out = *pos;
-    int us = pos->side, them = us ^ 1;
+    int us = out->side, them = us ^ 1;
     int from = move_from(m), to = move_to(m), type = move_type(m);
-    int pc = pos->board[from];
-    uint64_t k = pos->key ^ zob_side;
-    if (pos->ep_legal)
-        k ^= zob_ep[sq_file(pos->ep)];
+    int pc = out->board[from];
+    const unsigned castling0 = out->castling;
+    uint64_t k = out->key ^ zob_side;
+    if (out->ep_legal)
+        k ^= zob_ep[sq_file(out->ep)];
     out->ep = SQ_NONE;
     out->halfmove++;
     if (us == BLACK)
@@ -497,7 +497,7 @@ void pos_make(const Position *pos, Move m, Position *out)
         out->king_sq[us] = (uint8_t)kto;
         out->castling &= (uint8_t)~(us == WHITE ? (CASTLE_WK | CASTLE_WQ) : (CASTLE_BK | CASTLE_BQ));
     } else {
-        int captured = type == MOVE_EN_PASSANT ? (them << 3 | PAWN) : pos->board[to];
+        int captured = type == MOVE_EN_PASSANT ? (them << 3 | PAWN) : out->board[to];
         int capsq = type == MOVE_EN_PASSANT ? to + (us == WHITE ? -8 : 8) : to;
         if (captured) {
             out->by_color[them] ^= bb_sq(capsq);
@@ -532,13 +532,13 @@ void pos_make(const Position *pos, Move m, Position *out)
          * with a right stand on the first or last rank). */
         if (out->castling && (fromto & 0xFF000000000000FFull)) {
             for (int i = 0; i < 4; i++)
-                if ((out->castling & (1 << i)) && (pos->castle_rook[i] == from || pos->castle_rook[i] == to))
+                if ((out->castling & (1 << i)) && (out->castle_rook[i] == from || out->castle_rook[i] == to))
                     out->castling &= (uint8_t)~(1 << i);
         }
     }
     out->side = (uint8_t)them;
-    if (out->castling != pos->castling)
-        k ^= zob_castle[pos->castling] ^ zob_castle[out->castling];
+    if (out->castling != castling0)
+        k ^= zob_castle[castling0] ^ zob_castle[out->castling];
     /* Derived state for the side now to move. */
     int ksq = out->king_sq[them];
     Bitboard occ = out->by_type[0], mine = out->by_color[us];
@@ -568,6 +568,12 @@ void pos_make(const Position *pos, Move m, Position *out)
     if (out->ep_legal)
         k ^= zob_ep[sq_file(out->ep)];
     out->key = k;
+}
+
+void pos_make(const Position *pos, Move m, Position *out)
+{
+    *out = *pos;
+    pos_do(out, m);
 }
 
 bool pos_is_consistent(const Position *pos)
