@@ -76,11 +76,13 @@ Bitboard pos_attackers_to(const Position *pos, int sq, Bitboard occ)
 bool pos_square_attacked(const Position *pos, int sq, int by, Bitboard occ)
 {
     Bitboard them = pos->by_color[by];
-    return (bb_pawn_attacks(by ^ 1, sq) & them & pos->by_type[PAWN]) ||
-           (bb_knight_attacks(sq) & them & pos->by_type[KNIGHT]) ||
-           (bb_king_attacks(sq) & them & pos->by_type[KING]) ||
-           (bb_bishop_attacks(sq, occ) & them & (pos->by_type[BISHOP] | pos->by_type[QUEEN])) ||
-           (bb_rook_attacks(sq, occ) & them & (pos->by_type[ROOK] | pos->by_type[QUEEN]));
+    if (((bb_pawn_attacks(by ^ 1, sq) & pos->by_type[PAWN]) | (bb_knight_attacks(sq) & pos->by_type[KNIGHT]) |
+         (bb_king_attacks(sq) & pos->by_type[KING])) & them)
+        return true;
+    /* Sliders: the attack sets are computed only for a line that holds one. */
+    Bitboard diag = them & (pos->by_type[BISHOP] | pos->by_type[QUEEN]) & bb_bishop_empty(sq);
+    Bitboard orth = them & (pos->by_type[ROOK] | pos->by_type[QUEEN]) & bb_rook_empty(sq);
+    return (diag && (bb_bishop_attacks(sq, occ) & diag)) || (orth && (bb_rook_attacks(sq, occ) & orth));
 }
 
 /* Own pieces of the side to move that alone shield its king from an enemy slider. */
