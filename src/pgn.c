@@ -995,10 +995,17 @@ static bool tag_ws(PgnReader *r)
     }
 }
 
-/* Files a read tag pair whose name and value are in the arena at name_off
- * and val_off. */
-static void tag_commit(PgnReader *r, PgnPos tpos, PgnPos vpos, size_t name_off, size_t nlen,
-                       size_t val_off, size_t vlen)
+/* Duplicate check: a 128-bit filter on (first, last and next-to-last byte,
+ * length) spares most strcmp calls (the usual tag names all differ in it).
+ * The filter bit of a name: */
+static inline unsigned tag_hash(const unsigned char *nm, size_t nlen)
+{
+    return 2u * nm[0] + nm[nlen - 1] + 25u * (nlen >= 2 ? nm[nlen - 2] : 0u) + (unsigned)nlen;
+}
+
+/* tag_commit for every case. */
+static void tag_commit_slow(PgnReader *r, PgnPos tpos, PgnPos vpos, size_t name_off, size_t nlen,
+                            size_t val_off, size_t vlen)
 {
     PgnGame *g = r->g;
     GameStore *st = g->priv;
@@ -1012,11 +1019,7 @@ static void tag_commit(PgnReader *r, PgnPos tpos, PgnPos vpos, size_t name_off, 
         }
         return;
     }
-    /* duplicate check: a 128-bit filter on (first, last and next-to-last
-     * byte, length) spares most strcmp calls (the usual tag names all
-     * differ in it) */
-    const unsigned char *nm = (const unsigned char *)ar + name_off;
-    unsigned h = 2u * nm[0] + nm[nlen - 1] + 25u * (nlen >= 2 ? nm[nlen - 2] : 0u) + (unsigned)nlen;
+    unsigned h = tag_hash((const unsigned char *)ar + name_off, nlen);
     uint64_t bit = (uint64_t)1 << (h & 63u);
     unsigned half = (h >> 6) & 1u;
     if (g->ntags == 0)
@@ -1053,6 +1056,37 @@ static void tag_commit(PgnReader *r, PgnPos tpos, PgnPos vpos, size_t name_off, 
     st->toff[g->ntags][0] = name_off;
     st->toff[g->ntags][1] = val_off;
     g->ntags++;
+    st->alen = val_off + vlen + 1;
+}
+
+/* Files a read tag pair whose name and value are in the arena at name_off
+ * and val_off: the common case (room for it, a new filter bit) here, the
+ * rest in tag_commit_slow. */
+static inline void tag_commit(PgnReader *r, PgnPos tpos, PgnPos vpos, size_t name_off, size_t nlen,
+                              size_t val_off, size_t vlen)
+{
+    PgnGame *g = r->g;
+    GameStore *st = g->priv;
+    size_t n = g->ntags;
+    unsigned h = tag_hash((const unsigned char *)st->arena + name_off, nlen);
+    uint64_t bit = (uint64_t)1 << (h & 63u);
+    unsigned half = (h >> 6) & 1u;
+    if (n == 0)
+        r->tag_bloom[0] = r->tag_bloom[1] = 0;
+    if (n >= st->tcap || (r->tag_bloom[half] & bit)) {
+        tag_commit_slow(r, tpos, vpos, name_off, nlen, val_off, vlen);
+        return;
+    }
+    /* n < tcap <= PGN_MAX_TAGS */
+    r->tag_bloom[half] |= bit;
+    PgnTag *tag = &g->tags[n];
+    tag->name = NULL;
+    tag->value = NULL;
+    tag->pos = tpos;
+    tag->value_pos = vpos;
+    st->toff[n][0] = name_off;
+    st->toff[n][1] = val_off;
+    g->ntags = n + 1;
     st->alen = val_off + vlen + 1;
 }
 
@@ -1444,6 +1478,8 @@ static bool tag_scan(PgnReader *r, size_t i, TagScan *ts)
         unsigned m = tv_stop16(s + k);
         if (m) {
             k += ctz64(m);
+            if (s[k] < 0x80)
+                goto value_end;    /* the loops below would stop here too */
             break;
         }
         k += 16;
@@ -1464,13 +1500,18 @@ static bool tag_scan(PgnReader *r, size_t i, TagScan *ts)
         high |= s[k];
         k++;
     }
+#ifdef PGN_SYM16
+value_end:
+#endif
     if (k >= vlim || s[k] != '"' || s[k + 1] != ']')
         return false;
     size_t vlen = k - vq - 1;
-    void *a = st->arena;
-    if (!grow(&a, &st->acap, st->alen + PGN_MAX_TAG_NAME + PGN_MAX_TAG_VALUE + 2, 1, SIZE_MAX))
-        return false;
-    st->arena = a;
+    if (st->acap - st->alen < PGN_MAX_TAG_NAME + PGN_MAX_TAG_VALUE + 2) {
+        void *a = st->arena;
+        if (!grow(&a, &st->acap, st->alen + PGN_MAX_TAG_NAME + PGN_MAX_TAG_VALUE + 2, 1, SIZE_MAX))
+            return false;
+        st->arena = a;
+    }
     ts->name_off = st->alen;
     ts->nlen = nlen;
     ts->val_off = st->alen + nlen + 1;
