@@ -7,6 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#if defined(__SSE2__) && !defined(PGN_NO_SIMD)
+#include <emmintrin.h>
+#endif
 
 /* ---------------------------------------------------------------------
  * Byte classes: a locale-free table instead of <ctype.h>.
@@ -123,13 +126,56 @@ static inline uint64_t w_gt(uint64_t x, unsigned lim)
 static inline size_t w_first(uint64_t m) { return (size_t)__builtin_ctzll(m) >> 3; }
 #endif
 
+#if defined(__GNUC__)
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
+#endif
+
+static inline unsigned ctz64(uint64_t x)
+{
+#if defined(__GNUC__)
+    return (unsigned)__builtin_ctzll(x);
+#else
+    unsigned n = 0;
+    while (!(x & 1)) {
+        x >>= 1;
+        n++;
+    }
+    return n;
+#endif
+}
+
+/* index of the highest set bit (x != 0) */
+static inline unsigned top64(uint64_t x)
+{
+#if defined(__GNUC__)
+    return 63u - (unsigned)__builtin_clzll(x);
+#else
+    unsigned n = 0;
+    while (x >>= 1)
+        n++;
+    return n;
+#endif
+}
+
 /* Bytes of s[0..n) a comment can pass over without looking: printable ASCII
  * other than '%' and '}' (and '~', which only the slow step sees).  Returns
  * the index of the first other byte, or n. */
 static inline size_t comment_plain(const unsigned char *s, size_t n)
 {
     size_t k = 0;
-#ifdef PGN_SWAR
+#if defined(__SSE2__) && !defined(PGN_NO_SIMD)
+    /* signed compares: bytes above 0x7F are below 0x20 */
+    while (n - k >= 16) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + k));
+        __m128i m = _mm_or_si128(_mm_cmplt_epi8(x, _mm_set1_epi8(0x20)), _mm_cmpgt_epi8(x, _mm_set1_epi8(0x7C)));
+        unsigned mm = (unsigned)_mm_movemask_epi8(_mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('%'))));
+        if (mm)
+            return k + ctz64(mm);
+        k += 16;
+    }
+#elif defined(PGN_SWAR)
     while (n - k >= 16) {
         uint64_t x = load64(s + k), y = load64(s + k + 8);
         uint64_t mx = w_gt(x, 0x7C) | w_lt(x, 0x20) | w_eq(x, '%');
@@ -196,7 +242,6 @@ typedef struct Masks {
 } Masks;
 
 #if defined(__SSE2__) && !defined(PGN_NO_SIMD)
-#include <emmintrin.h>
 static inline void classify16(const unsigned char *s, unsigned m[6])
 {
     __m128i x = _mm_loadu_si128((const __m128i *)(const void *)s);
@@ -289,38 +334,6 @@ static inline void classify64(const unsigned char *s, Masks *mk)
 }
 #endif
 
-#if defined(__GNUC__)
-#define NOINLINE __attribute__((noinline))
-#else
-#define NOINLINE
-#endif
-
-static inline unsigned ctz64(uint64_t x)
-{
-#if defined(__GNUC__)
-    return (unsigned)__builtin_ctzll(x);
-#else
-    unsigned n = 0;
-    while (!(x & 1)) {
-        x >>= 1;
-        n++;
-    }
-    return n;
-#endif
-}
-
-/* index of the highest set bit (x != 0) */
-static inline unsigned top64(uint64_t x)
-{
-#if defined(__GNUC__)
-    return 63u - (unsigned)__builtin_clzll(x);
-#else
-    unsigned n = 0;
-    while (x >>= 1)
-        n++;
-    return n;
-#endif
-}
 
 /* ---------------------------------------------------------------------
  * Reader and per-game private storage.
@@ -1733,9 +1746,10 @@ NOINLINE static size_t walk_blocks(Walk *s, const unsigned char *b, size_t i, si
         uint64_t rs = tm & ~(tm << 1);     /* symbol run starts */
         uint64_t ev = ~mk.sp & ~nm & ~(tm & (tm << 1));
         /* Runs the walk does not take: starting with a byte other than a
-         * letter or digit, or with a byte other than a letter or period
-         * right after a period.  The walk stops at the first such run. */
-        uint64_t bad = ((rs & ~dg) | (tm & ~dt & (dt << 1))) & ~mk.al;
+         * letter or digit, with a byte other than a letter or period right
+         * after a period, or with a period right after a letter (a separate
+         * "e.p.").  The walk stops at the first such run. */
+        uint64_t bad = (((rs & ~dg) | (tm & ~dt & (dt << 1))) & ~mk.al) | (dt & (mk.al << 1));
         unsigned badrun = bad ? top64(rs & (((uint64_t)2 << ctz64(bad)) - 1)) : 64;
         if (lt < 64) {
             ev &= ((uint64_t)1 << lt) - 1;
@@ -1817,10 +1831,7 @@ NOINLINE static size_t walk_blocks(Walk *s, const unsigned char *b, size_t i, si
             {
                 const unsigned char *t = bw + p;
                 unsigned len = ctz64(~(tm >> p));
-                uint32_t wd, ep;
-                memcpy(&wd, t, 4);
-                memcpy(&ep, "e.p.", 4);
-                if ((len >= PGN_TOKEN_TEXT) | ((len == 4) & (wd == ep)))
+                if (len >= PGN_TOKEN_TEXT)
                     goto stop;
                 last_off = off0 + p;
 #ifdef PGN_SWAR
