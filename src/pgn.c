@@ -1465,6 +1465,35 @@ static bool tag_scan(PgnReader *r, size_t i, TagScan *ts)
     unsigned c = s[1];
     if (!(cls[c] & (K_ALPHA | K_DIGIT)) && c != '_')
         return false;
+#ifdef PGN_SYM16
+    /* the usual shape, '[' Name ' ' '"' value '"' ']' with a name under 16
+     * bytes and a plain ASCII value under 32, straight through */
+    if (n >= 96 && st->acap - st->alen >= PGN_MAX_TAG_NAME + PGN_MAX_TAG_VALUE + 2) {
+        unsigned nl16 = ctz64(~(uint64_t)sym16(s + 1));
+        size_t q = 1 + nl16;
+        if (nl16 < 16 && s[q] == ' ' && s[q + 1] == '"') {
+            const unsigned char *v = s + q + 2;
+            unsigned m = tv_stop16(v) | tv_stop16(v + 16) << 16;
+            unsigned vl = m ? ctz64(m) : 32;
+            if (vl < 32 && v[vl] == '"' && v[vl + 1] == ']') {
+                char *ar = st->arena + st->alen;
+                memcpy(ar, s + 1, 16);
+                ar[nl16] = '\0';
+                memcpy(ar + nl16 + 1, v, 32);
+                ar[nl16 + 1 + vl] = '\0';
+                ts->name_off = st->alen;
+                ts->nlen = nl16;
+                ts->val_off = st->alen + nl16 + 1;
+                ts->vlen = vl;
+                ts->vq = i + q + 1;
+                ts->end = i + q + 2 + vl + 2;
+                ts->event = nl16 == 5 && memcmp(s + 1, "Event", 5) == 0;
+                ts->high = false;
+                return true;
+            }
+        }
+    }
+#endif
     size_t nlim = n < PGN_MAX_TAG_NAME + 1 ? n : PGN_MAX_TAG_NAME + 1;
 #ifdef PGN_SYM16
     if (n >= 17)
@@ -1586,7 +1615,11 @@ static bool tags_fast(PgnReader *r, bool *have_event, unsigned *ws_nl)
         *have_event |= ts.event;
         r->line_tok = true;
         r->last_tok = p;
-        PgnPos vpos = pos_of(r, ts.vq);
+        /* the opening quote is on the same line */
+        PgnPos vpos = p;
+        vpos.offset += ts.vq - i;
+        uint64_t vc = (uint64_t)p.col + (ts.vq - i);
+        vpos.col = vc > UINT32_MAX ? UINT32_MAX : (uint32_t)vc;
         if (ts.high && !r->bad_byte) {
             const char *v = ((GameStore *)g->priv)->arena + ts.val_off;
             size_t bad = first_bad((const unsigned char *)v, ts.vlen);
