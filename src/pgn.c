@@ -1754,8 +1754,11 @@ NOINLINE static size_t walk_blocks(Walk *s, const unsigned char *b, size_t i, si
     uint64_t base = s->base, lstart = s->lstart;
     /* line in the low half, the column base of the block in the high half */
     uint64_t lc = s->line;
-    /* pending move number (low half) and periods (bits 48..) */
-    uint64_t pend = (uint32_t)s->pnum | (uint64_t)s->pdots << 48;
+    /* the pending move number and periods as the words move_elem stores:
+     * number and clock -1, and periods << 16 */
+    const uint64_t hi_ones = (uint64_t)UINT32_MAX << 32;
+    uint64_t pnc = (uint32_t)s->pnum | hi_ones;
+    uint64_t pdm = (uint64_t)s->pdots << 16;
     bool ltok = s->ltok;          /* see the end */
     uint64_t last_off = s->last_off;
     PgnElem *el = s->el;
@@ -1777,7 +1780,7 @@ NOINLINE static size_t walk_blocks(Walk *s, const unsigned char *b, size_t i, si
             break;
         unsigned lt = top64(~tm) + 1;      /* start of a trailing symbol run, or 64 */
         uint64_t rs = tm & ~(tm << 1);     /* symbol run starts */
-        uint64_t ev = ~mk.sp & ~nm & ~(tm & (tm << 1));
+        uint64_t ev_all = ~mk.sp & ~nm & ~(tm & (tm << 1));
         /* Runs the walk does not take: starting with a byte other than a
          * letter or digit, with a byte other than a letter or period right
          * after a period, or with a period right after a letter (a separate
@@ -1785,9 +1788,12 @@ NOINLINE static size_t walk_blocks(Walk *s, const unsigned char *b, size_t i, si
         uint64_t bad = (((rs & ~dg) | (tm & ~dt & (dt << 1))) & ~mk.al) | (dt & (mk.al << 1));
         unsigned badrun = bad ? top64(rs & (((uint64_t)2 << ctz64(bad)) - 1)) : 64;
         if (lt < 64) {
-            ev &= ((uint64_t)1 << lt) - 1;
+            ev_all &= ((uint64_t)1 << lt) - 1;
             nm &= ((uint64_t)1 << lt) - 1;
         }
+        /* the events before the first such run */
+#define BELOW(k) ((k) >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << (k)) - 1)
+        uint64_t ev = ev_all & BELOW(badrun);
         const unsigned char *bw = b + i;
         uint64_t off0 = base + i;
         lc = (uint32_t)lc | (uint64_t)(uint32_t)(off0 - lstart + 1) << 32;
@@ -1808,8 +1814,6 @@ NOINLINE static size_t walk_blocks(Walk *s, const unsigned char *b, size_t i, si
             uint64_t below = ev ^ (ev - 1);
             if (nm & below)
                 LINE_ENDS(below);
-            if (p == badrun)
-                goto stop;
             /* the kind of event from the masks (known before the byte is
              * loaded): a move number, a move, or something else */
             if ((dg >> p) & 1) {
@@ -1826,7 +1830,8 @@ NOINLINE static size_t walk_blocks(Walk *s, const unsigned char *b, size_t i, si
                 v = len == 1 ? v : len == 2 ? v * 10 + d1 : v * 100 + d1 * 10 + d2;
                 last_off = off0 + p;
                 unsigned dd = ctz64(~(dt >> q));
-                pend = v | (uint64_t)dd << 48;
+                pnc = v | hi_ones;
+                pdm = (uint64_t)dd << 16;
                 p = q + dd;
                 if (!((tm >> p) & 1)) {
                     ev &= ev - 1;
@@ -1847,12 +1852,12 @@ NOINLINE static size_t walk_blocks(Walk *s, const unsigned char *b, size_t i, si
                         i = (size_t)(bw - b) + end;
                         goto next_block;
                     }
-                    ev &= ~(uint64_t)0 << end;
                     if (badrun < end) {
                         /* runs inside the comment do not count */
                         bad &= ~(uint64_t)0 << end;
                         badrun = bad ? top64(rs & (((uint64_t)2 << ctz64(bad)) - 1)) : 64;
                     }
+                    ev = ev_all & ~(uint64_t)0 << end & BELOW(badrun);
                     continue;
                 }
                 if (act[c] != A_SP)
@@ -1869,21 +1874,21 @@ NOINLINE static size_t walk_blocks(Walk *s, const unsigned char *b, size_t i, si
                 last_off = off0 + p;
 #ifdef PGN_SWAR
                 uint64_t w2 = lc + ((uint64_t)p << 32);
-                uint64_t meta = (uint64_t)len << 8 | pend >> 32;
-                uint64_t nc = pend | (uint64_t)UINT32_MAX << 32;
+                uint64_t meta = (uint64_t)len << 8 | pdm;
                 unsigned char *d = (unsigned char *)el;
                 memcpy(d, &last_off, 8);
                 memcpy(d + 8, &w2, 8);
                 memcpy(d + 16, &meta, 8);
-                memcpy(d + 24, &nc, 8);
+                memcpy(d + 24, &pnc, 8);
                 memcpy(el->text, t, PGN_TOKEN_TEXT);
                 el->text[len] = '\0';
                 el++;
 #else
-                move_elem(el++, last_off, (uint32_t)lc, p + (uint32_t)(lc >> 32), t, len, (int32_t)(uint32_t)pend,
-                          (unsigned)(pend >> 48));
+                move_elem(el++, last_off, (uint32_t)lc, p + (uint32_t)(lc >> 32), t, len, (int32_t)(uint32_t)pnc,
+                          (unsigned)(pdm >> 16));
 #endif
-                pend = UINT32_MAX;
+                pnc = ~(uint64_t)0;
+                pdm = 0;
             }
             ev &= ev - 1;
             continue;
@@ -1891,9 +1896,17 @@ stop:
             i = (size_t)(bw - b) + p;
             goto done;
         }
+        if (badrun < lt) {
+            /* stopped at such a run */
+            if (nm & BELOW(badrun))
+                LINE_ENDS(BELOW(badrun));
+            i = (size_t)(bw - b) + badrun;
+            goto done;
+        }
         if (nm)
             LINE_ENDS(~(uint64_t)0);
 #undef LINE_ENDS
+#undef BELOW
         i = (size_t)(bw - b) + lt;
 next_block:;
     }
@@ -1902,8 +1915,8 @@ done:
     s->ltok = ltok || last_off != NO_LAST;
     s->lstart = lstart;
     s->line = (uint32_t)lc;
-    s->pnum = (int32_t)(uint32_t)pend;
-    s->pdots = (unsigned)(pend >> 48);
+    s->pnum = (int32_t)(uint32_t)pnc;
+    s->pdots = (unsigned)(pdm >> 16);
     s->last_off = last_off;
     s->room = (size_t)(el_end - el);
     s->el = el;
