@@ -271,19 +271,23 @@ static inline void classify16(const unsigned char *s, unsigned m[6])
 
 static inline void classify64(const unsigned char *s, Masks *mk)
 {
-    unsigned a[6], b[6], c[6], d[6];
-    classify16(s, a);
-    classify16(s + 16, b);
-    classify16(s + 32, c);
-    classify16(s + 48, d);
-#define JOIN(k) ((uint64_t)a[k] | (uint64_t)b[k] << 16 | (uint64_t)c[k] << 32 | (uint64_t)d[k] << 48)
-    mk->tok = JOIN(0);
-    mk->sp = JOIN(1);
-    mk->nl = JOIN(2);
-    mk->dg = JOIN(3);
-    mk->dt = JOIN(4);
-    mk->al = JOIN(5);
-#undef JOIN
+    uint64_t t = 0, p = 0, n = 0, g = 0, d = 0, l = 0;
+    for (unsigned k = 0; k < 64; k += 16) {
+        unsigned m[6];
+        classify16(s + k, m);
+        t |= (uint64_t)m[0] << k;
+        p |= (uint64_t)m[1] << k;
+        n |= (uint64_t)m[2] << k;
+        g |= (uint64_t)m[3] << k;
+        d |= (uint64_t)m[4] << k;
+        l |= (uint64_t)m[5] << k;
+    }
+    mk->tok = t;
+    mk->sp = p;
+    mk->nl = n;
+    mk->dg = g;
+    mk->dt = d;
+    mk->al = l;
 }
 
 /* Tag names: bit k set if s[k] is a symbol byte (K_SYM), for 16 bytes. */
