@@ -2216,7 +2216,9 @@ static void read_game(PgnReader *r, bool tagless)
                 skip_line(r);
                 continue;
             }
+            /* movetext begins: the fast path takes it from here */
             in_tags = false;
+            continue;
         }
         r->line_tok = true;
         unsigned k = cls[c];
