@@ -2112,8 +2112,29 @@ number: {
                 v = v * 10 + (t[len++] - '0');
         }
         if ((cls[t[len]] & (K_SYM | K_ANNO | K_SLASH)) || len > 9
-            || (len == 4 && memcmp(t, "0000", 4) == 0))
-            goto out;
+            || (len == 4 && memcmp(t, "0000", 4) == 0)) {
+            /* a termination marker: as read_game takes it */
+            PgnResult res = PGN_RES_NONE;
+            size_t rl = 3;
+            if (memcmp(t, "1-0", 3) == 0)
+                res = PGN_RES_WHITE;
+            else if (memcmp(t, "0-1", 3) == 0)
+                res = PGN_RES_BLACK;
+            else if (memcmp(t, "1/2-1/2", 7) == 0) {
+                res = PGN_RES_DRAW;
+                rl = 7;
+            }
+            if (res == PGN_RES_NONE || (cls[t[rl]] & (K_SYM | K_ANNO | K_SLASH)))
+                goto out;
+            PgnPos p;
+            MKPOS(p, i);
+            SYNC();
+            r->line_tok = true;
+            r->last_tok = p;
+            r->pos = i + rl;
+            set_result(r, res, p);
+            return true;
+        }
         last_off = base + i;
         ltok = true;
         pnum = (int32_t)v;
