@@ -7,6 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#if defined(__SSE2__) && !defined(PGN_NO_SIMD)
+#include <emmintrin.h>
+#endif
 
 /* ---------------------------------------------------------------------
  * Byte classes: a locale-free table instead of <ctype.h>.
@@ -123,13 +126,56 @@ static inline uint64_t w_gt(uint64_t x, unsigned lim)
 static inline size_t w_first(uint64_t m) { return (size_t)__builtin_ctzll(m) >> 3; }
 #endif
 
+#if defined(__GNUC__)
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
+#endif
+
+static inline unsigned ctz64(uint64_t x)
+{
+#if defined(__GNUC__)
+    return (unsigned)__builtin_ctzll(x);
+#else
+    unsigned n = 0;
+    while (!(x & 1)) {
+        x >>= 1;
+        n++;
+    }
+    return n;
+#endif
+}
+
+/* index of the highest set bit (x != 0) */
+static inline unsigned top64(uint64_t x)
+{
+#if defined(__GNUC__)
+    return 63u - (unsigned)__builtin_clzll(x);
+#else
+    unsigned n = 0;
+    while (x >>= 1)
+        n++;
+    return n;
+#endif
+}
+
 /* Bytes of s[0..n) a comment can pass over without looking: printable ASCII
  * other than '%' and '}' (and '~', which only the slow step sees).  Returns
  * the index of the first other byte, or n. */
 static inline size_t comment_plain(const unsigned char *s, size_t n)
 {
     size_t k = 0;
-#ifdef PGN_SWAR
+#if defined(__SSE2__) && !defined(PGN_NO_SIMD)
+    /* signed compares: bytes above 0x7F are below 0x20 */
+    while (n - k >= 16) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + k));
+        __m128i m = _mm_or_si128(_mm_cmplt_epi8(x, _mm_set1_epi8(0x20)), _mm_cmpgt_epi8(x, _mm_set1_epi8(0x7C)));
+        unsigned mm = (unsigned)_mm_movemask_epi8(_mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('%'))));
+        if (mm)
+            return k + ctz64(mm);
+        k += 16;
+    }
+#elif defined(PGN_SWAR)
     while (n - k >= 16) {
         uint64_t x = load64(s + k), y = load64(s + k + 8);
         uint64_t mx = w_gt(x, 0x7C) | w_lt(x, 0x20) | w_eq(x, '%');
@@ -146,19 +192,35 @@ static inline size_t comment_plain(const unsigned char *s, size_t n)
     return k;
 }
 
-/* Movetext blocks: bit k of *tok is set if s[k] is a move-token byte (tokc),
- * bit k of *sp if s[k] is a space, bit k of *nl if s[k] is a line feed or
- * carriage return, bit k of *dg if s[k] is a digit, bit k of *dt if s[k] is
- * a period, for the 64 bytes at s. */
-#if defined(__SSE2__) && !defined(PGN_NO_SIMD)
-#include <emmintrin.h>
 /* A move element from the fast paths: the token at t (len bytes, shorter
- * than PGN_TOKEN_TEXT, with at least PGN_TOKEN_TEXT readable bytes) with
- * the move number and periods written before it. */
-static inline void move_elem(PgnElem *el, PgnPos pos, const unsigned char *t, unsigned len, int32_t number,
-                             unsigned dots)
+ * than PGN_TOKEN_TEXT, with at least PGN_TOKEN_TEXT readable bytes) at
+ * offset off, line line, column col, with the move number and periods
+ * written before it. */
+#ifdef PGN_SWAR
+/* the fields after pos as two words (see the layout checks below) */
+_Static_assert(offsetof(PgnElem, kind) == 16 && offsetof(PgnElem, len) == 17 && offsetof(PgnElem, dots) == 18
+               && offsetof(PgnElem, truncated) == 19 && offsetof(PgnElem, nags) == 20
+               && offsetof(PgnElem, number) == 24 && offsetof(PgnElem, clock) == 28
+               && offsetof(PgnElem, text) == 32 && sizeof(PgnElem) == 48 && PGN_EL_MOVE == 0,
+               "PgnElem layout assumed by move_elem");
+_Static_assert(offsetof(PgnPos, line) == 8 && offsetof(PgnPos, col) == 12, "PgnPos layout");
+#endif
+static inline void move_elem(PgnElem *el, uint64_t off, uint32_t line, uint32_t col, const unsigned char *t,
+                             unsigned len, int32_t number, unsigned dots)
 {
-    el->pos = pos;
+#ifdef PGN_SWAR
+    uint64_t lc = (uint64_t)line | (uint64_t)col << 32;
+    uint64_t meta = (uint64_t)len << 8 | (uint64_t)dots << 16;      /* kind 0, truncated 0, nags 0 */
+    uint64_t nc = (uint64_t)(uint32_t)number | (uint64_t)UINT32_MAX << 32;   /* clock -1 */
+    unsigned char *d = (unsigned char *)el;
+    memcpy(d, &off, 8);
+    memcpy(d + 8, &lc, 8);
+    memcpy(d + 16, &meta, 8);
+    memcpy(d + 24, &nc, 8);
+#else
+    el->pos.offset = off;
+    el->pos.line = line;
+    el->pos.col = col;
     el->kind = PGN_EL_MOVE;
     el->len = (uint8_t)len;
     el->dots = (uint8_t)dots;
@@ -166,20 +228,31 @@ static inline void move_elem(PgnElem *el, PgnPos pos, const unsigned char *t, un
     el->nags = 0;
     el->number = number;
     el->clock = -1;
+#endif
     memcpy(el->text, t, PGN_TOKEN_TEXT);
     el->text[len] = '\0';
 }
 
-static inline void classify16(const unsigned char *s, unsigned *tok, unsigned *sp, unsigned *nl,
-                              unsigned *dg, unsigned *dt)
+/* Movetext blocks: for the 64 bytes at s, bit k of tok is set if s[k] is a
+ * move-token byte (tokc), of sp if it is a space, of nl if it is a line
+ * feed or carriage return, of dg if it is a digit, of dt if it is a period,
+ * of al if it is a letter. */
+typedef struct Masks {
+    uint64_t tok, sp, nl, dg, dt, al;
+} Masks;
+
+#if defined(__SSE2__) && !defined(PGN_NO_SIMD)
+static inline void classify16(const unsigned char *s, unsigned m[6])
 {
     __m128i x = _mm_loadu_si128((const __m128i *)(const void *)s);
     __m128i y = _mm_or_si128(x, _mm_set1_epi8(0x20));
-    /* letters: (x | 0x20) in 'a'..'z'; digits and ':': x in '0'..':' */
-    __m128i t = _mm_cmplt_epi8(_mm_add_epi8(y, _mm_set1_epi8((char)(0x80 - 'a'))),
-                               _mm_set1_epi8((char)(-128 + 26)));
-    t = _mm_or_si128(t, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)(0x80 - '0'))),
-                                       _mm_set1_epi8((char)(-128 + 11))));
+    /* letters: (x | 0x20) in 'a'..'z' */
+    __m128i al = _mm_cmplt_epi8(_mm_add_epi8(y, _mm_set1_epi8((char)(0x80 - 'a'))),
+                                _mm_set1_epi8((char)(-128 + 26)));
+    /* digits: x in '0'..'9'; with ':' x in '0'..':' */
+    __m128i xd = _mm_add_epi8(x, _mm_set1_epi8((char)(0x80 - '0')));
+    __m128i dg = _mm_cmplt_epi8(xd, _mm_set1_epi8((char)(-128 + 10)));
+    __m128i t = _mm_or_si128(al, _mm_cmplt_epi8(xd, _mm_set1_epi8((char)(-128 + 11))));
     /* ! # (x | 2 == '#'), = ? (x | 2 == '?'), + - . _ */
     __m128i x2 = _mm_or_si128(x, _mm_set1_epi8(2));
     __m128i u = _mm_or_si128(_mm_cmpeq_epi8(x2, _mm_set1_epi8('#')), _mm_cmpeq_epi8(x2, _mm_set1_epi8('?')));
@@ -187,28 +260,34 @@ static inline void classify16(const unsigned char *s, unsigned *tok, unsigned *s
     __m128i dot = _mm_cmpeq_epi8(x, _mm_set1_epi8('.'));
     __m128i z = _mm_or_si128(dot, _mm_cmpeq_epi8(x, _mm_set1_epi8('_')));
     t = _mm_or_si128(_mm_or_si128(t, u), _mm_or_si128(v, z));
-    *tok = (unsigned)_mm_movemask_epi8(t);
-    *sp = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8(' ')));
-    *nl = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('\n')),
-                                                   _mm_cmpeq_epi8(x, _mm_set1_epi8('\r'))));
-    *dg = (unsigned)_mm_movemask_epi8(_mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)(0x80 - '0'))),
-                                                     _mm_set1_epi8((char)(-128 + 10))));
-    *dt = (unsigned)_mm_movemask_epi8(dot);
+    m[0] = (unsigned)_mm_movemask_epi8(t);
+    m[1] = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8(' ')));
+    m[2] = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('\n')),
+                                                    _mm_cmpeq_epi8(x, _mm_set1_epi8('\r'))));
+    m[3] = (unsigned)_mm_movemask_epi8(dg);
+    m[4] = (unsigned)_mm_movemask_epi8(dot);
+    m[5] = (unsigned)_mm_movemask_epi8(al);
 }
 
-static inline void classify64(const unsigned char *s, uint64_t *tok, uint64_t *sp, uint64_t *nl,
-                              uint64_t *dg, uint64_t *dt)
+static inline void classify64(const unsigned char *s, Masks *mk)
 {
-    unsigned t0, t1, t2, t3, s0, s1, s2, s3, n0, n1, n2, n3, g0, g1, g2, g3, d0, d1, d2, d3;
-    classify16(s, &t0, &s0, &n0, &g0, &d0);
-    classify16(s + 16, &t1, &s1, &n1, &g1, &d1);
-    classify16(s + 32, &t2, &s2, &n2, &g2, &d2);
-    classify16(s + 48, &t3, &s3, &n3, &g3, &d3);
-    *tok = (uint64_t)t0 | (uint64_t)t1 << 16 | (uint64_t)t2 << 32 | (uint64_t)t3 << 48;
-    *sp = (uint64_t)s0 | (uint64_t)s1 << 16 | (uint64_t)s2 << 32 | (uint64_t)s3 << 48;
-    *nl = (uint64_t)n0 | (uint64_t)n1 << 16 | (uint64_t)n2 << 32 | (uint64_t)n3 << 48;
-    *dg = (uint64_t)g0 | (uint64_t)g1 << 16 | (uint64_t)g2 << 32 | (uint64_t)g3 << 48;
-    *dt = (uint64_t)d0 | (uint64_t)d1 << 16 | (uint64_t)d2 << 32 | (uint64_t)d3 << 48;
+    uint64_t t = 0, p = 0, n = 0, g = 0, d = 0, l = 0;
+    for (unsigned k = 0; k < 64; k += 16) {
+        unsigned m[6];
+        classify16(s + k, m);
+        t |= (uint64_t)m[0] << k;
+        p |= (uint64_t)m[1] << k;
+        n |= (uint64_t)m[2] << k;
+        g |= (uint64_t)m[3] << k;
+        d |= (uint64_t)m[4] << k;
+        l |= (uint64_t)m[5] << k;
+    }
+    mk->tok = t;
+    mk->sp = p;
+    mk->nl = n;
+    mk->dg = g;
+    mk->dt = d;
+    mk->al = l;
 }
 
 /* Tag names: bit k set if s[k] is a symbol byte (K_SYM), for 16 bytes. */
@@ -239,51 +318,26 @@ static inline unsigned tv_stop16(const unsigned char *s)
     return (unsigned)_mm_movemask_epi8(m);
 }
 #else
-static inline void classify64(const unsigned char *s, uint64_t *tok, uint64_t *sp, uint64_t *nl,
-                              uint64_t *dg, uint64_t *dt)
+static inline void classify64(const unsigned char *s, Masks *mk)
 {
-    uint64_t t = 0, p = 0, n = 0, g = 0, d = 0;
+    uint64_t t = 0, p = 0, n = 0, g = 0, d = 0, l = 0;
     for (unsigned k = 0; k < 64; k++) {
         t |= (uint64_t)tokc[s[k]] << k;
         p |= (uint64_t)(s[k] == ' ') << k;
         n |= (uint64_t)(s[k] == '\n' || s[k] == '\r') << k;
         g |= (uint64_t)digc[s[k]] << k;
         d |= (uint64_t)(s[k] == '.') << k;
+        l |= (uint64_t)((cls[s[k]] & K_ALPHA) != 0) << k;
     }
-    *tok = t;
-    *sp = p;
-    *nl = n;
-    *dg = g;
-    *dt = d;
+    mk->tok = t;
+    mk->sp = p;
+    mk->nl = n;
+    mk->dg = g;
+    mk->dt = d;
+    mk->al = l;
 }
 #endif
 
-static inline unsigned ctz64(uint64_t x)
-{
-#if defined(__GNUC__)
-    return (unsigned)__builtin_ctzll(x);
-#else
-    unsigned n = 0;
-    while (!(x & 1)) {
-        x >>= 1;
-        n++;
-    }
-    return n;
-#endif
-}
-
-/* index of the highest set bit (x != 0) */
-static inline unsigned top64(uint64_t x)
-{
-#if defined(__GNUC__)
-    return 63u - (unsigned)__builtin_clzll(x);
-#else
-    unsigned n = 0;
-    while (x >>= 1)
-        n++;
-    return n;
-#endif
-}
 
 /* ---------------------------------------------------------------------
  * Reader and per-game private storage.
@@ -294,6 +348,7 @@ static inline unsigned top64(uint64_t x)
 #define CMD_WINDOW 48            /* bytes of a [%cmd ...] comment command examined */
 #define ELEMS_INIT 256
 #define FAST_GUARD 64             /* bytes that must follow a token for the fast path */
+#define NO_LAST UINT64_MAX         /* movetext_fast: no token offset pending */
 
 typedef struct GameStore {
     char *arena;                  /* tag names and values */
@@ -957,10 +1012,17 @@ static bool tag_ws(PgnReader *r)
     }
 }
 
-/* Files a read tag pair whose name and value are in the arena at name_off
- * and val_off. */
-static void tag_commit(PgnReader *r, PgnPos tpos, PgnPos vpos, size_t name_off, size_t nlen,
-                       size_t val_off, size_t vlen)
+/* Duplicate check: a 128-bit filter on (first, last and next-to-last byte,
+ * length) spares most strcmp calls (the usual tag names all differ in it).
+ * The filter bit of a name: */
+static inline unsigned tag_hash(const unsigned char *nm, size_t nlen)
+{
+    return 2u * nm[0] + nm[nlen - 1] + 25u * (nlen >= 2 ? nm[nlen - 2] : 0u) + (unsigned)nlen;
+}
+
+/* tag_commit for every case. */
+static void tag_commit_slow(PgnReader *r, PgnPos tpos, PgnPos vpos, size_t name_off, size_t nlen,
+                            size_t val_off, size_t vlen)
 {
     PgnGame *g = r->g;
     GameStore *st = g->priv;
@@ -974,11 +1036,7 @@ static void tag_commit(PgnReader *r, PgnPos tpos, PgnPos vpos, size_t name_off, 
         }
         return;
     }
-    /* duplicate check: a 128-bit filter on (first, last and next-to-last
-     * byte, length) spares most strcmp calls (the usual tag names all
-     * differ in it) */
-    const unsigned char *nm = (const unsigned char *)ar + name_off;
-    unsigned h = 2u * nm[0] + nm[nlen - 1] + 25u * (nlen >= 2 ? nm[nlen - 2] : 0u) + (unsigned)nlen;
+    unsigned h = tag_hash((const unsigned char *)ar + name_off, nlen);
     uint64_t bit = (uint64_t)1 << (h & 63u);
     unsigned half = (h >> 6) & 1u;
     if (g->ntags == 0)
@@ -1015,6 +1073,37 @@ static void tag_commit(PgnReader *r, PgnPos tpos, PgnPos vpos, size_t name_off, 
     st->toff[g->ntags][0] = name_off;
     st->toff[g->ntags][1] = val_off;
     g->ntags++;
+    st->alen = val_off + vlen + 1;
+}
+
+/* Files a read tag pair whose name and value are in the arena at name_off
+ * and val_off: the common case (room for it, a new filter bit) here, the
+ * rest in tag_commit_slow. */
+static inline void tag_commit(PgnReader *r, PgnPos tpos, PgnPos vpos, size_t name_off, size_t nlen,
+                              size_t val_off, size_t vlen)
+{
+    PgnGame *g = r->g;
+    GameStore *st = g->priv;
+    size_t n = g->ntags;
+    unsigned h = tag_hash((const unsigned char *)st->arena + name_off, nlen);
+    uint64_t bit = (uint64_t)1 << (h & 63u);
+    unsigned half = (h >> 6) & 1u;
+    if (n == 0)
+        r->tag_bloom[0] = r->tag_bloom[1] = 0;
+    if (n >= st->tcap || (r->tag_bloom[half] & bit)) {
+        tag_commit_slow(r, tpos, vpos, name_off, nlen, val_off, vlen);
+        return;
+    }
+    /* n < tcap <= PGN_MAX_TAGS */
+    r->tag_bloom[half] |= bit;
+    PgnTag *tag = &g->tags[n];
+    tag->name = NULL;
+    tag->value = NULL;
+    tag->pos = tpos;
+    tag->value_pos = vpos;
+    st->toff[n][0] = name_off;
+    st->toff[n][1] = val_off;
+    g->ntags = n + 1;
     st->alen = val_off + vlen + 1;
 }
 
@@ -1380,6 +1469,35 @@ static bool tag_scan(PgnReader *r, size_t i, TagScan *ts)
     unsigned c = s[1];
     if (!(cls[c] & (K_ALPHA | K_DIGIT)) && c != '_')
         return false;
+#ifdef PGN_SYM16
+    /* the usual shape, '[' Name ' ' '"' value '"' ']' with a name under 16
+     * bytes and a plain ASCII value under 32, straight through */
+    if (n >= 96 && st->acap - st->alen >= PGN_MAX_TAG_NAME + PGN_MAX_TAG_VALUE + 2) {
+        unsigned nl16 = ctz64(~(uint64_t)sym16(s + 1));
+        size_t q = 1 + nl16;
+        if (nl16 < 16 && s[q] == ' ' && s[q + 1] == '"') {
+            const unsigned char *v = s + q + 2;
+            unsigned m = tv_stop16(v) | tv_stop16(v + 16) << 16;
+            unsigned vl = m ? ctz64(m) : 32;
+            if (vl < 32 && v[vl] == '"' && v[vl + 1] == ']') {
+                char *ar = st->arena + st->alen;
+                memcpy(ar, s + 1, 16);
+                ar[nl16] = '\0';
+                memcpy(ar + nl16 + 1, v, 32);
+                ar[nl16 + 1 + vl] = '\0';
+                ts->name_off = st->alen;
+                ts->nlen = nl16;
+                ts->val_off = st->alen + nl16 + 1;
+                ts->vlen = vl;
+                ts->vq = i + q + 1;
+                ts->end = i + q + 2 + vl + 2;
+                ts->event = nl16 == 5 && memcmp(s + 1, "Event", 5) == 0;
+                ts->high = false;
+                return true;
+            }
+        }
+    }
+#endif
     size_t nlim = n < PGN_MAX_TAG_NAME + 1 ? n : PGN_MAX_TAG_NAME + 1;
 #ifdef PGN_SYM16
     if (n >= 17)
@@ -1406,6 +1524,8 @@ static bool tag_scan(PgnReader *r, size_t i, TagScan *ts)
         unsigned m = tv_stop16(s + k);
         if (m) {
             k += ctz64(m);
+            if (s[k] < 0x80)
+                goto value_end;    /* the loops below would stop here too */
             break;
         }
         k += 16;
@@ -1426,13 +1546,18 @@ static bool tag_scan(PgnReader *r, size_t i, TagScan *ts)
         high |= s[k];
         k++;
     }
+#ifdef PGN_SYM16
+value_end:
+#endif
     if (k >= vlim || s[k] != '"' || s[k + 1] != ']')
         return false;
     size_t vlen = k - vq - 1;
-    void *a = st->arena;
-    if (!grow(&a, &st->acap, st->alen + PGN_MAX_TAG_NAME + PGN_MAX_TAG_VALUE + 2, 1, SIZE_MAX))
-        return false;
-    st->arena = a;
+    if (st->acap - st->alen < PGN_MAX_TAG_NAME + PGN_MAX_TAG_VALUE + 2) {
+        void *a = st->arena;
+        if (!grow(&a, &st->acap, st->alen + PGN_MAX_TAG_NAME + PGN_MAX_TAG_VALUE + 2, 1, SIZE_MAX))
+            return false;
+        st->arena = a;
+    }
     ts->name_off = st->alen;
     ts->nlen = nlen;
     ts->val_off = st->alen + nlen + 1;
@@ -1494,7 +1619,11 @@ static bool tags_fast(PgnReader *r, bool *have_event, unsigned *ws_nl)
         *have_event |= ts.event;
         r->line_tok = true;
         r->last_tok = p;
-        PgnPos vpos = pos_of(r, ts.vq);
+        /* the opening quote is on the same line */
+        PgnPos vpos = p;
+        vpos.offset += ts.vq - i;
+        uint64_t vc = (uint64_t)p.col + (ts.vq - i);
+        vpos.col = vc > UINT32_MAX ? UINT32_MAX : (uint32_t)vc;
         if (ts.high && !r->bad_byte) {
             const char *v = ((GameStore *)g->priv)->arena + ts.val_off;
             size_t bad = first_bad((const unsigned char *)v, ts.vlen);
@@ -1601,7 +1730,204 @@ static bool elems_reserve(PgnReader *r, size_t need)
  * marks.  Anything else (or anything near the end of the buffer) is left at
  * r->pos for the general dispatch in read_game.  Returns true if the game
  * ended. */
-static bool movetext_fast(PgnReader *r)
+/* State of the movetext block walk (walk_blocks), shared with movetext_fast. */
+typedef struct Walk {
+    uint64_t base, lstart;
+    uint32_t line;
+    int32_t pnum;
+    unsigned pdots;
+    bool ltok;
+    uint64_t last_off;            /* offset of the last token (on the current line), or NO_LAST */
+    PgnPos last;                  /* the last token if last_off is NO_LAST */
+    PgnElem *el;                  /* the next element */
+    PgnElem *el_begin;            /* the game's first element */
+    size_t room;                  /* elements that fit from el on */
+} Walk;
+
+/* Block walk: the 64 bytes at w classified at once; the events (non-blank
+ * bytes that do not continue a symbol) are visited in order with bit
+ * operations, so a token's place does not wait on the previous token's
+ * bytes.  A symbol run still open at the end of a block is left to the
+ * next block.  Walks blocks from b[i] while a whole block lies below lim and
+ * at least 64 elements fit; stops at anything unusual (the byte dispatch in
+ * movetext_fast takes it).  Returns the index where the walk stopped;
+ * *need_room is set if it stopped for want of element room. */
+NOINLINE static size_t walk_blocks(Walk *s, const unsigned char *b, size_t i, size_t lim, size_t e,
+                                   bool *need_room)
+{
+    uint64_t base = s->base, lstart = s->lstart;
+    /* line in the low half, the column base of the block in the high half */
+    uint64_t lc = s->line;
+    /* the pending move number and periods as the words move_elem stores:
+     * number and clock -1, and periods << 16 */
+    const uint64_t hi_ones = (uint64_t)UINT32_MAX << 32;
+    uint64_t pnc = (uint32_t)s->pnum | hi_ones;
+    uint64_t pdm = (uint64_t)s->pdots << 16;
+    bool ltok = s->ltok;          /* see the end */
+    uint64_t last_off = s->last_off;
+    PgnElem *el = s->el;
+    PgnElem *const el_end = s->el + s->room;
+    *need_room = false;
+    while (lim - i >= 64 && i < lim) {
+        /* room for every element the block can hold, and columns that
+         * cannot saturate */
+        if ((size_t)(el_end - el) < 64) {
+            *need_room = true;
+            break;
+        }
+        if (base + i + 64 - lstart >= UINT32_MAX)
+            break;
+        Masks mk;
+        classify64(b + i, &mk);
+        uint64_t tm = mk.tok, nm = mk.nl, dg = mk.dg, dt = mk.dt;
+        if (~tm == 0)
+            break;
+        unsigned lt = top64(~tm) + 1;      /* start of a trailing symbol run, or 64 */
+        uint64_t rs = tm & ~(tm << 1);     /* symbol run starts */
+        uint64_t ev_all = ~mk.sp & ~nm & ~(tm & (tm << 1));
+        /* Runs the walk does not take: starting with a byte other than a
+         * letter or digit, with a byte other than a letter or period right
+         * after a period, or with a period right after a letter (a separate
+         * "e.p.").  The walk stops at the first such run. */
+        uint64_t bad = (((rs & ~dg) | (tm & ~dt & (dt << 1))) & ~mk.al) | (dt & (mk.al << 1));
+        unsigned badrun = bad ? top64(rs & (((uint64_t)2 << ctz64(bad)) - 1)) : 64;
+        if (lt < 64) {
+            ev_all &= ((uint64_t)1 << lt) - 1;
+            nm &= ((uint64_t)1 << lt) - 1;
+        }
+        /* the events before the first such run */
+#define BELOW(k) ((k) >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << (k)) - 1)
+        uint64_t ev = ev_all & BELOW(badrun);
+        const unsigned char *bw = b + i;
+        uint64_t off0 = base + i;
+        lc = (uint32_t)lc | (uint64_t)(uint32_t)(off0 - lstart + 1) << 32;
+        /* Line ends are not events: those before an event (or before the
+         * end of the block) are counted when it is reached.  The last
+         * token's position is fixed first (it is on the old line). */
+#define LINE_ENDS(below) do { uint64_t lm_ = nm & (below); nm &= ~lm_; ltok = false; \
+            if (last_off != NO_LAST) { s->last.offset = last_off; s->last.line = (uint32_t)lc; \
+                s->last.col = (uint32_t)(last_off - lstart + 1); last_off = NO_LAST; } \
+            uint32_t ln_ = (uint32_t)lc; unsigned at_; \
+            do { at_ = ctz64(lm_); \
+                ln_ += !(bw[at_] == '\n' && (bw - 1)[at_] == '\r'); \
+                lm_ &= lm_ - 1; \
+            } while (lm_); \
+            lstart = off0 + at_ + 1; lc = ln_ | (uint64_t)(0u - at_) << 32; } while (0)
+        while (ev) {
+            unsigned p = ctz64(ev);
+            uint64_t below = ev ^ (ev - 1);
+            if (nm & below)
+                LINE_ENDS(below);
+            /* the kind of event from the masks (known before the byte is
+             * loaded): a move number, a move, or something else */
+            if ((dg >> p) & 1) {
+                /* a move number: digits, periods, and maybe the move in
+                 * the same run; all lengths from the masks (the run ends
+                 * inside the block) */
+                const unsigned char *t = bw + p;
+                unsigned len = ctz64(~(dg >> p));
+                unsigned q = p + len;
+                if ((len > 3) | (unsigned)((tm & ~dt) >> q & 1) | (t[len] == '/'))
+                    goto stop;
+                uint32_t v = (uint32_t)(t[0] - '0');
+                uint32_t d1 = (uint32_t)(t[1] - '0'), d2 = (uint32_t)(t[2] - '0');
+                v = len == 1 ? v : len == 2 ? v * 10 + d1 : v * 100 + d1 * 10 + d2;
+                last_off = off0 + p;
+                unsigned dd = ctz64(~(dt >> q));
+                pnc = v | hi_ones;
+                pdm = (uint64_t)dd << 16;
+                p = q + dd;
+                if (!((tm >> p) & 1)) {
+                    ev &= ev - 1;
+                    continue;
+                }
+            } else if (!((tm >> p) & 1)) {
+                unsigned c = bw[p];
+                if (c == '{') {
+                    int32_t cs;
+                    size_t n = fast_comment(bw + p, e - (size_t)(bw + p - b), &cs);
+                    if (n == 0)
+                        goto stop;
+                    if (cs >= 0 && el != s->el_begin && el[-1].kind == PGN_EL_MOVE)
+                        el[-1].clock = cs;
+                    ltok = true;
+                    unsigned end = p + (unsigned)n;
+                    if (end >= lt) {
+                        i = (size_t)(bw - b) + end;
+                        goto next_block;
+                    }
+                    if (badrun < end) {
+                        /* runs inside the comment do not count */
+                        bad &= ~(uint64_t)0 << end;
+                        badrun = bad ? top64(rs & (((uint64_t)2 << ctz64(bad)) - 1)) : 64;
+                    }
+                    ev = ev_all & ~(uint64_t)0 << end & BELOW(badrun);
+                    continue;
+                }
+                if (act[c] != A_SP)
+                    goto stop;
+                ev &= ev - 1;
+                continue;
+            }
+            /* a move: the rest of the symbol run at p */
+            {
+                const unsigned char *t = bw + p;
+                unsigned len = ctz64(~(tm >> p));
+                if (len >= PGN_TOKEN_TEXT)
+                    goto stop;
+                last_off = off0 + p;
+#ifdef PGN_SWAR
+                uint64_t w2 = lc + ((uint64_t)p << 32);
+                uint64_t meta = (uint64_t)len << 8 | pdm;
+                unsigned char *d = (unsigned char *)el;
+                memcpy(d, &last_off, 8);
+                memcpy(d + 8, &w2, 8);
+                memcpy(d + 16, &meta, 8);
+                memcpy(d + 24, &pnc, 8);
+                memcpy(el->text, t, PGN_TOKEN_TEXT);
+                el->text[len] = '\0';
+                el++;
+#else
+                move_elem(el++, last_off, (uint32_t)lc, p + (uint32_t)(lc >> 32), t, len, (int32_t)(uint32_t)pnc,
+                          (unsigned)(pdm >> 16));
+#endif
+                pnc = ~(uint64_t)0;
+                pdm = 0;
+            }
+            ev &= ev - 1;
+            continue;
+stop:
+            i = (size_t)(bw - b) + p;
+            goto done;
+        }
+        if (badrun < lt) {
+            /* stopped at such a run */
+            if (nm & BELOW(badrun))
+                LINE_ENDS(BELOW(badrun));
+            i = (size_t)(bw - b) + badrun;
+            goto done;
+        }
+        if (nm)
+            LINE_ENDS(~(uint64_t)0);
+#undef LINE_ENDS
+#undef BELOW
+        i = (size_t)(bw - b) + lt;
+next_block:;
+    }
+done:
+    /* a token after the last line end leaves last_off set */
+    s->ltok = ltok || last_off != NO_LAST;
+    s->lstart = lstart;
+    s->line = (uint32_t)lc;
+    s->pnum = (int32_t)(uint32_t)pnc;
+    s->pdots = (unsigned)(pdm >> 16);
+    s->last_off = last_off;
+    s->room = (size_t)(el_end - el);
+    s->el = el;
+    return i;
+}
+
+NOINLINE static bool movetext_fast(PgnReader *r)
 {
     PgnGame *g = r->g;
     GameStore *st = g->priv;
@@ -1618,132 +1944,53 @@ static bool movetext_fast(PgnReader *r)
     int32_t pnum = r->pend_num;
     unsigned pdots = r->pend_dots;
     bool ltok = r->line_tok;
+    /* the last token: at offset last_off (on the current line), or, if
+     * last_off is NO_LAST, at last */
     PgnPos last = r->last_tok;
-    size_t ne = g->nelems, ecap = st->ecap;   /* indices: elems may still be NULL */
+    uint64_t last_off = NO_LAST;
+    PgnElem *el = g->elems;
+    size_t ne = g->nelems, ecap = st->ecap;   /* elems may still be NULL */
     bool ended = false;
 #define MKPOS(p, at) do { (p).offset = base + (at); (p).line = line; \
         uint64_t c_ = (p).offset - lstart + 1; (p).col = c_ > UINT32_MAX ? UINT32_MAX : (uint32_t)c_; } while (0)
-/* in a block, where the column cannot saturate */
-#define MKPOS_B(p, at) do { (p).offset = base + (at); (p).line = line; \
-        (p).col = (uint32_t)((p).offset - lstart + 1); } while (0)
-#define SYNC() do { r->line = line; r->line_start = lstart; r->pend_num = pnum; r->pend_dots = pdots; \
-        r->line_tok = ltok; r->last_tok = last; g->nelems = ne; } while (0)
+/* the last token's position fixed before the line changes */
+#define FIX_LAST() do { if (last_off != NO_LAST) { MKPOS(last, last_off - base); last_off = NO_LAST; } } while (0)
+#define SYNC() do { FIX_LAST(); r->line = line; r->line_start = lstart; r->pend_num = pnum; \
+        r->pend_dots = pdots; r->line_tok = ltok; r->last_tok = last; g->nelems = ne; } while (0)
 #define RELOAD() do { b = r->buf; base = r->base; lstart = r->line_start; line = r->line; \
-        ne = g->nelems; ecap = st->ecap; } while (0)
+        el = g->elems; ne = g->nelems; ecap = st->ecap; } while (0)
     while (i < lim) {
         if (lim - i >= 64) {
-            /* Block walk: the 64 bytes at w classified at once; the events
-             * (non-blank bytes that do not continue a symbol) are visited
-             * in order with bit operations, so a token's place does not
-             * wait on the previous token's bytes.  A symbol run still open
-             * at the end of the block is left to the next block; anything
-             * unusual goes to the byte dispatch below. */
-            uint64_t tm, sm, nm, dm, om;
-            /* room for every element the block can hold, and columns that
-             * cannot saturate (else the byte dispatch takes it) */
             if (ecap - ne < 64) {
                 SYNC();
                 if (!elems_reserve(r, ne + 64))
                     goto scalar;
                 RELOAD();
             }
-            if (base + i + 64 - lstart >= UINT32_MAX)
-                goto scalar;
-            classify64(b + i, &tm, &sm, &nm, &dm, &om);
-            if (~tm == 0)
-                goto scalar;
-            unsigned lt = top64(~tm) + 1;      /* start of a trailing symbol run, or 64 */
-            uint64_t ev = ~sm & ~nm & ~(tm & (tm << 1));
-            if (lt < 64) {
-                ev &= ((uint64_t)1 << lt) - 1;
-                nm &= ((uint64_t)1 << lt) - 1;
-            }
-            size_t w = i;
-            /* Line ends are not events: those before an event (or before
-             * the end of the block) are counted when it is reached. */
-#define LINE_ENDS(below) do { uint64_t lm_ = nm & (below); \
-                while (lm_) { size_t at_ = w + ctz64(lm_); \
-                    line += !(b[at_] == '\n' && b[at_ - 1] == '\r'); \
-                    lstart = base + at_ + 1; lm_ &= lm_ - 1; } \
-                if (nm & (below)) { ltok = false; nm &= ~(below); } } while (0)
-            while (ev) {
-                unsigned p = ctz64(ev);
-                if (nm & (ev ^ (ev - 1)))
-                    LINE_ENDS(ev ^ (ev - 1));
-                i = w + p;
-                /* the kind of event from the masks (known before the byte
-                 * is loaded): a move number, a move, or something else */
-                if ((dm >> p) & 1) {
-                    /* a move number: digits, periods, and maybe the move
-                     * in the same run; all lengths from the masks (the run
-                     * ends inside the block) */
-                    const unsigned char *t = b + i;
-                    unsigned len = ctz64(~(dm >> p));
-                    unsigned q = p + len;
-                    if ((len > 3) | (unsigned)((tm & ~om) >> q & 1) | (t[len] == '/'))
-                        goto scalar;
-                    uint32_t v = (uint32_t)(t[0] - '0');
-                    uint32_t d1 = (uint32_t)(t[1] - '0'), d2 = (uint32_t)(t[2] - '0');
-                    v = len == 1 ? v : len == 2 ? v * 10 + d1 : v * 100 + d1 * 10 + d2;
-                    MKPOS_B(last, i);
-                    ltok = true;
-                    pnum = (int32_t)v;
-                    unsigned dd = ctz64(~(om >> q));
-                    pdots = dd;
-                    p = q + dd;
-                    i = w + p;
-                    if (!((tm >> p) & 1)) {
-                        ev &= ev - 1;
-                        continue;
-                    }
-                    if (act[b[i]] != A_ALPHA)
-                        goto scalar;
-                } else if ((tm >> p) & 1) {
-                    if (act[b[i]] != A_ALPHA)
-                        goto scalar;
-                } else {
-                    unsigned c = b[i];
-                    if (c == '{') {
-                        int32_t cs;
-                        size_t n = fast_comment(b + i, e - i, &cs);
-                        if (n == 0)
-                            goto comment;
-                        if (cs >= 0 && ne > 0 && g->elems[ne - 1].kind == PGN_EL_MOVE)
-                            g->elems[ne - 1].clock = cs;
-                        ltok = true;
-                        i += n;
-                        if (i - w >= lt)
-                            goto next_block;
-                        ev &= ~(uint64_t)0 << (i - w);
-                        continue;
-                    }
-                    if (act[c] != A_SP)
-                        goto scalar;
-                    ev &= ev - 1;
-                    continue;
-                }
-                /* a move: the rest of the symbol run at i (p = i - w) */
-                {
-                    const unsigned char *t = b + i;
-                    unsigned len = ctz64(~(tm >> p));
-                    uint32_t wd, ep;
-                    memcpy(&wd, t, 4);
-                    memcpy(&ep, "e.p.", 4);
-                    if ((len >= PGN_TOKEN_TEXT) | ((len == 4) & (wd == ep)))
-                        goto scalar;
-                    MKPOS_B(last, i);
-                    move_elem(&g->elems[ne++], last, t, len, pnum, pdots);
-                    ltok = true;
-                    pnum = -1;
-                    pdots = 0;
-                }
-                ev &= ev - 1;
-            }
-            LINE_ENDS(~(uint64_t)0);
-#undef LINE_ENDS
-            i = w + lt;
-next_block:
-            continue;
+            Walk ws;
+            ws.base = base;
+            ws.lstart = lstart;
+            ws.line = line;
+            ws.pnum = pnum;
+            ws.pdots = pdots;
+            ws.ltok = ltok;
+            ws.last_off = last_off;
+            ws.last = last;
+            ws.el = el + ne;
+            ws.el_begin = el;
+            ws.room = ecap - ne;
+            bool need_room;
+            i = walk_blocks(&ws, b, i, lim, e, &need_room);
+            lstart = ws.lstart;
+            line = ws.line;
+            pnum = ws.pnum;
+            pdots = ws.pdots;
+            ltok = ws.ltok;
+            last_off = ws.last_off;
+            last = ws.last;
+            ne = (size_t)(ws.el - el);
+            if (need_room || i >= lim)
+                continue;
         }
 scalar:;
         unsigned c = b[i];
@@ -1752,6 +1999,7 @@ scalar:;
             i++;
             continue;
         case A_NL:
+            FIX_LAST();
             if (!(c == '\n' && b[i - 1] == '\r'))
                 line++;
             lstart = base + i + 1;
@@ -1773,6 +2021,7 @@ scalar:;
         case A_LPAREN:
             if (r->depth >= PGN_MAX_DEPTH)
                 goto out;
+            last_off = NO_LAST;
             MKPOS(last, i);
             ltok = true;
             r->depth++;
@@ -1784,6 +2033,7 @@ scalar:;
         case A_RPAREN:
             if (r->depth == 0)
                 goto out;
+            last_off = NO_LAST;
             MKPOS(last, i);
             ltok = true;
             SYNC();
@@ -1801,10 +2051,10 @@ scalar:;
                 i = s0;
                 goto out;
             }
-            MKPOS(last, s0);
+            last_off = base + s0;
             ltok = true;
-            if (ne > 0 && g->elems[ne - 1].kind == PGN_EL_MOVE && g->elems[ne - 1].nags < UINT16_MAX)
-                g->elems[ne - 1].nags++;
+            if (ne > 0 && el[ne - 1].kind == PGN_EL_MOVE && el[ne - 1].nags < UINT16_MAX)
+                el[ne - 1].nags++;
             continue;
         }
         default:
@@ -1831,8 +2081,12 @@ move: {
         memcpy(&ep, "e.p.", 4);
         if ((len >= PGN_TOKEN_TEXT) | ((len == 4) & (w == ep)) | (ne >= ecap))
             goto out;
-        MKPOS(last, i);
-        move_elem(&g->elems[ne++], last, t, (unsigned)len, pnum, pdots);
+        {
+            uint64_t off = base + i, col = off - lstart + 1;
+            move_elem(&el[ne++], off, line, col > UINT32_MAX ? UINT32_MAX : (uint32_t)col, t, (unsigned)len,
+                      pnum, pdots);
+        }
+        last_off = base + i;
         ltok = true;
         pnum = -1;
         pdots = 0;
@@ -1858,9 +2112,30 @@ number: {
                 v = v * 10 + (t[len++] - '0');
         }
         if ((cls[t[len]] & (K_SYM | K_ANNO | K_SLASH)) || len > 9
-            || (len == 4 && memcmp(t, "0000", 4) == 0))
-            goto out;
-        MKPOS(last, i);
+            || (len == 4 && memcmp(t, "0000", 4) == 0)) {
+            /* a termination marker: as read_game takes it */
+            PgnResult res = PGN_RES_NONE;
+            size_t rl = 3;
+            if (memcmp(t, "1-0", 3) == 0)
+                res = PGN_RES_WHITE;
+            else if (memcmp(t, "0-1", 3) == 0)
+                res = PGN_RES_BLACK;
+            else if (memcmp(t, "1/2-1/2", 7) == 0) {
+                res = PGN_RES_DRAW;
+                rl = 7;
+            }
+            if (res == PGN_RES_NONE || (cls[t[rl]] & (K_SYM | K_ANNO | K_SLASH)))
+                goto out;
+            PgnPos p;
+            MKPOS(p, i);
+            SYNC();
+            r->line_tok = true;
+            r->last_tok = p;
+            r->pos = i + rl;
+            set_result(r, res, p);
+            return true;
+        }
+        last_off = base + i;
         ltok = true;
         pnum = (int32_t)v;
         /* the periods after it, branch-free up to three (the sentinel ends
@@ -1907,7 +2182,7 @@ out:
     }
     return ended;
 #undef MKPOS
-#undef MKPOS_B
+#undef FIX_LAST
 #undef SYNC
 #undef RELOAD
 }
@@ -1962,7 +2237,9 @@ static void read_game(PgnReader *r, bool tagless)
                 skip_line(r);
                 continue;
             }
+            /* movetext begins: the fast path takes it from here */
             in_tags = false;
+            continue;
         }
         r->line_tok = true;
         unsigned k = cls[c];

@@ -521,6 +521,34 @@ static void run_edge(void)
 /* ---- generated inputs: big comment, caps, read error ---- */
 static void run_generated(void)
 {
+    /* Movetext with tokens the block walk of the fast path hands to the byte
+     * dispatch (detached annotations, "e.p.", "1.2", "--", results, long
+     * symbols, comments holding such runs, tabs, CRLF), at every offset
+     * within a 64-byte block: read whole and in small chunks (which take the
+     * slow paths), the dumps must agree. */
+    {
+        static const char *const pieces[] = {
+            "1.e4 e5 2.Nf3 Nc6 ", "3. Bb5 a6 ", "4.Ba4 !? Nf6 ", "5... O-O ", "exd6 e.p. ", "6.exd6e.p. Qxd6 ",
+            "7.Nc3 {+1.5 [%eval 0.17] d=36, mb=+0-1} Be7 ", "{ [%clk 0:01:02.5] } ", "1.2 ", "8.-- Bd7 ",
+            "9.Qe2 $14 ( 9.d4 exd4 ) 9... b5\t10.Bb3 ", "11.Nxxxxxxxxxxxxxxxxxe5 d6 ", "12.h3\r\n12... h6 ",
+            "13.c3 ! ", "14.Rd1 Re8 ", "15.d4 ?? ", "16.a4 b4 17.Nd5 ", "{ [%clk 0:00:59] } ", "18. dxe5 dxe5 ",
+        };
+        const size_t np = sizeof pieces / sizeof pieces[0];
+        Buf all = {0};
+        for (unsigned pad = 0; pad < 64; pad++) {
+            Buf b = {0};
+            bprintf(&b, "[Event \"walk %u\"]\n\n", pad);
+            for (unsigned k = 0; k < pad; k++)
+                bput(&b, " ", 1);
+            for (size_t k = 0; k < 3 * np; k++)
+                bput(&b, pieces[(k * 7 + pad) % np], strlen(pieces[(k * 7 + pad) % np]));
+            bprintf(&b, "1-0\n\n");
+            bput(&all, b.p, b.len);
+            free(b.p);
+        }
+        check_chunking("gen/walk-unusual-runs", all.p, all.len, 4);
+        free(all.p);
+    }
     /* a 5 MB comment (with line ends) streamed; the next game is read */
     {
         size_t n = 5u << 20;
