@@ -9,9 +9,11 @@
 #if defined(__GNUC__) || defined(__clang__)
 #define CHESS_NODISCARD __attribute__((warn_unused_result))
 #define CHESS_HOT_INLINE static inline __attribute__((always_inline))
+#define CHESS_NOINLINE __attribute__((noinline))
 #else
 #define CHESS_NODISCARD
 #define CHESS_HOT_INLINE static inline
+#define CHESS_NOINLINE
 #endif
 
 typedef uint64_t Bitboard;
