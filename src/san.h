@@ -77,8 +77,31 @@ CHESS_HOT_INLINE bool san_quick_legal(const Position *pos, Move m)
 {
     int from = move_from(m);
     if (!pos->checkers && move_type(m) == MOVE_NORMAL && from != pos->king_sq[pos->side])
-        return !pos_move_unpins(pos, from, move_to(m));
+        return !(pos_pin_rays(pos) & bb_sq(from)) || !pos_move_unpins(pos, from, move_to(m));
     return pos_is_legal(pos, m);
+}
+
+/* The legal ones among the origin squares cands of a move (not a pawn's)
+ * to `to`: out of check only the pieces on the king's lines need a pin test. */
+CHESS_HOT_INLINE Bitboard san_legal_from(const Position *pos, Bitboard cands, int to, int pt)
+{
+    Bitboard legal = 0;
+    if (pt != KING && !pos->checkers) {
+        Bitboard test = cands & pos_pin_rays(pos);
+        legal = cands & ~test;
+        while (test) {
+            int from = bb_pop(&test);
+            if (!pos_move_unpins(pos, from, to))
+                legal |= bb_sq(from);
+        }
+        return legal;
+    }
+    while (cands) {
+        int from = bb_pop(&cands);
+        if (pos_is_legal(pos, move_new(from, to, MOVE_NORMAL, 0)))
+            legal |= bb_sq(from);
+    }
+    return legal;
 }
 
 static inline bool san_fast(const Position *pos, const char *s, size_t n, Move *out, int *mark)
@@ -137,14 +160,15 @@ static inline bool san_fast(const Position *pos, const char *s, size_t n, Move *
         *out = m;
         return true;
     }
-    int pt;
-    switch (s[0]) {
-    case 'N': pt = KNIGHT; break;
-    case 'B': pt = BISHOP; break;
-    case 'R': pt = ROOK; break;
-    case 'Q': pt = QUEEN; break;
-    case 'K': pt = KING; break;
-    case 'O':
+    /* Piece letters B to R: a table, cheaper than a switch's jump. */
+    static const uint8_t letter_type[17] = {
+        ['B' - 'B'] = BISHOP, ['K' - 'B'] = KING, ['N' - 'B'] = KNIGHT, ['Q' - 'B'] = QUEEN, ['R' - 'B'] = ROOK,
+    };
+    unsigned li = (unsigned)(unsigned char)s[0] - 'B';
+    int pt = li < 17 ? letter_type[li] : 0;
+    if (!pt) {
+        if (s[0] != 'O')
+            return false;
         /* O-O and O-O-O: the king takes its own rook (chess.h). */
         if ((n == 3 && s[1] == '-' && s[2] == 'O') || (n == 5 && s[1] == '-' && s[2] == 'O' && s[3] == '-' && s[4] == 'O')) {
             int idx = us * 2 + (n == 3 ? 0 : 1);
@@ -157,7 +181,6 @@ static inline bool san_fast(const Position *pos, const char *s, size_t n, Move *
             return true;
         }
         return false;
-    default: return false;
     }
     /* Piece moves: the destination is the last two characters, an 'x'
      * before it when capturing, and one disambiguation character before. */
@@ -190,12 +213,7 @@ static inline bool san_fast(const Position *pos, const char *s, size_t n, Move *
     Bitboard cands = att & pos->by_color[us] & pos->by_type[pt];
     if (!cands)
         return false;
-    Bitboard legal = 0;
-    while (cands) {
-        int from = bb_pop(&cands);
-        if (san_quick_legal(pos, move_new(from, to, MOVE_NORMAL, 0)))
-            legal |= bb_sq(from);
-    }
+    Bitboard legal = san_legal_from(pos, cands, to, pt);
     if (!legal)
         return false;
     Bitboard pick = legal;
