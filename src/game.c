@@ -22,11 +22,9 @@ typedef struct Line {
     char ended_move[64];
     /* Stalemate not yet ruled out after the last move (out of check, no
      * other ending): the next legal move in this line rules it out for
-     * free, so the legal-move search runs only where the line stops. */
-    bool pending;
-    const PgnElem *pend_e; /* the move that left the pending position */
-    uint32_t pend_full;    /* its move number and side, for the label */
-    int pend_side;
+     * free, so the legal-move search runs only where the line stops.
+     * The move that left the pending position, NULL if none. */
+    const PgnElem *pending;
 } Line;
 
 #define CUR(L) (&(L)->cur)
@@ -565,34 +563,38 @@ enum { PLAY_ERROR = 0, PLAY_OK = 1, PLAY_AFTER_END = 2 };
 
 /* Resolves the move token e in pos: the inline fast path for the usual
  * shapes, else the general parser (whose result r then explains a failure
- * or carries the notation notes). */
-static inline bool parse_move(const Position *pos, const PgnElem *e, SanResult *r, Move *mv, int *mark,
-                              unsigned *notes)
+ * or carries the notation notes).  Returns the move and its mark packed
+ * as san_fast does, 0 if the token names no single legal move. */
+static inline uint32_t parse_move(const Position *pos, const PgnElem *e, SanResult *r, unsigned *notes)
 {
     if (e->truncated) {
         r->status = SAN_SYNTAX;
-        return false;
+        return 0;
     }
-    if (san_fast(pos, e->text, e->len, mv, mark))
-        return true;
+    uint32_t fast = san_fast(pos, e->text, e->len);
+    if (fast)
+        return fast;
     if (san_parse(pos, e->text, e->len, r) != SAN_OK)
-        return false;
-    *mv = r->move;
-    *mark = r->mark;
+        return 0;
     *notes = r->notes;
-    return true;
+    return r->move | (uint32_t)r->mark << 16;
 }
 
 /* Settles a pending position (see Line.pending): stalemate or not. */
 static void resolve_pending(Line *L)
 {
-    L->pending = false;
-    if (pos_has_legal_move(CUR(L)))
+    const PgnElem *e = L->pending;
+    L->pending = NULL;
+    const Position *p = CUR(L);
+    if (pos_has_legal_move(p))
         return;
+    /* The label of the move that left the position, from the position. */
+    int side = p->side ^ 1;
+    uint32_t full = p->fullmove - (side == BLACK);
     char label_buf[48];
     L->ended = REASON_STALEMATE + 1;
     L->ended_ply = L->ply;
-    move_label(L->pend_full, L->pend_side, L->pend_e->text, label_buf, sizeof label_buf);
+    move_label(full, side, e->text, label_buf, sizeof label_buf);
     snprintf(L->ended_move, sizeof L->ended_move, "after %s", label_buf);
 }
 
@@ -612,15 +614,14 @@ static int play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl, b
 #define label (move_label(full0, side0, e->text, label_buf, sizeof label_buf), label_buf)
     uint32_t ply = L->ply + 1;
     SanResult r;
-    Move mv = MOVE_NONE;
-    int mark = 0;
     unsigned notes = 0;
-    bool parsed = false;
+    uint32_t parsed = 0;
     if (L->pending) {
         /* A legal move here proves the last position was no stalemate. */
-        L->pending = false;
-        parsed = parse_move(before, e, &r, &mv, &mark, &notes);
-        if (!parsed)
+        parsed = parse_move(before, e, &r, &notes);
+        if (parsed)
+            L->pending = NULL;
+        else
             resolve_pending(L);
     }
     if (L->ended) {
@@ -633,10 +634,12 @@ static int play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl, b
         add_diag(c, D_MOVE_NUMBER, e->pos, ply, e->text, "move number %d, but this is move %u of %s", (int)e->number,
                  (unsigned)before->fullmove, color_name(before->side));
     }
-    if (!parsed && !parse_move(before, e, &r, &mv, &mark, &notes)) {
+    if (!parsed && !(parsed = parse_move(before, e, &r, &notes))) {
         report_bad_move(c, before, &r, e, ply, label, !main_line);
         return PLAY_ERROR;
     }
+    const Move mv = san_fast_move(parsed);
+    const int mark = san_fast_mark(parsed);
     if (notes)
         note_notation(c, before, &r, e, ply, label);
     if (keep_prev)
@@ -714,12 +717,8 @@ static int play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl, b
         L->ended = ended;
         L->ended_ply = ply;
         snprintf(L->ended_move, sizeof L->ended_move, "after %s", label);
-    } else if (!any_known) {
-        L->pending = true;
-        L->pend_e = e;
-        L->pend_full = full0;
-        L->pend_side = side0;
-    }
+    } else if (!any_known)
+        L->pending = e;
     return PLAY_OK;
 #undef label
 }

@@ -360,9 +360,10 @@ SanStatus san_parse(const Position *pos, const char *tok, size_t len, SanResult 
     r->piece = NO_TYPE;
     r->ncand = 0;
     r->to = r->sq = r->sq2 = SQ_NONE;
-    int mark;
-    if (san_fast(pos, tok, len, &r->move, &mark)) {
-        r->mark = mark;
+    uint32_t fast = san_fast(pos, tok, len);
+    if (fast) {
+        r->move = san_fast_move(fast);
+        r->mark = san_fast_mark(fast);
         r->to = move_to(r->move);
         r->piece = piece_type(pos->board[move_from(r->move)]);
         if (move_type(r->move) == MOVE_CASTLING) /* the king's destination, as resolve_castle says */
