@@ -598,20 +598,25 @@ static void resolve_pending(Line *L)
     snprintf(L->ended_move, sizeof L->ended_move, "after %s", label_buf);
 }
 
-/* Plays one move token in line L: PLAY_OK, or why the line stops.
- * keep_prev: a variation follows this move, so the position before it is
- * kept for the variation to start from. */
-static int play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl, bool keep_prev)
+/* Plays one move token e (elems[i] of the game) in line L: PLAY_OK, or
+ * why the line stops.  When a variation follows the move, the position
+ * before it is kept for the variation to start from. */
+static int play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl, size_t i)
 {
-    /* The move is made in place: what the checks after it need of the
-     * position before it is kept here. */
+    /* The move is made in place.  Little of the position before it is
+     * kept across the calls (each value kept is a stack slot the loop
+     * pays for): the label's move number and side are taken from the
+     * position, before or after the move (`moved`). */
     Position *p = CUR(L);
-    const uint32_t full0 = p->fullmove, half0 = p->halfmove;
-    const int side0 = p->side;
+    const uint32_t half0 = p->halfmove;
     const Position *before = p; /* until the move is made */
+    int moved = 0;
     /* The "12... Nf3" label is built only when a diagnostic needs it. */
     char label_buf[48];
-#define label (move_label(full0, side0, e->text, label_buf, sizeof label_buf), label_buf)
+#define label                                                                                                     \
+    (move_label(p->fullmove - (uint32_t)(moved && p->side == WHITE), p->side ^ moved, e->text, label_buf,         \
+                sizeof label_buf),                                                                                \
+     label_buf)
     uint32_t ply = L->ply + 1;
     SanResult r;
     unsigned notes = 0;
@@ -642,11 +647,12 @@ static int play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl, b
     const int mark = san_fast_mark(parsed);
     if (notes)
         note_notation(c, before, &r, e, ply, label);
-    if (keep_prev)
+    if (i + 1 < c->g->nelems && e[1].kind == PGN_EL_VAR_START)
         L->prev = *p;
-    const Bitboard theirs0 = p->by_color[side0 ^ 1];
+    const Bitboard theirs0 = p->by_color[p->side ^ 1];
     pos_do(p, mv);
     before = NULL;
+    moved = 1;
     L->has_prev = true;
     L->ply = ply;
     /* R20/R21: is the side now to move mated or stalemated?  In check
@@ -675,7 +681,7 @@ static int play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl, b
     if (any_known)
         ended = board_ending(p, any);
     else if ((theirs0 != p->by_color[p->side] || move_type(mv) == MOVE_PROMOTION) &&
-             pos_insufficient_material(p))
+             !(p->by_type[PAWN] | p->by_type[ROOK] | p->by_type[QUEEN]) && pos_insufficient_material(p))
         ended = board_ending(p, ANY());
     if (main_line) {
         Scratch *s = c->s;
@@ -980,7 +986,7 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
                         add_diag(&c, D_SYNTAX, e->pos, 0, NULL, "a variation before any move it could replace");
                     continue;
                 }
-                child->cur = parent->prev; /* kept by play(): keep_prev */
+                child->cur = parent->prev; /* kept by play() */
                 child->ply = parent->ply - 1;
                 continue;
             }
@@ -994,8 +1000,7 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
             Line *L = &lines[depth];
             if (L->stopped)
                 continue;
-            bool keep_prev = i + 1 < g->nelems && g->elems[i + 1].kind == PGN_EL_VAR_START;
-            int played = play(&c, L, e, depth == 0, &cl, keep_prev);
+            int played = play(&c, L, e, depth == 0, &cl, i);
             if (played != PLAY_OK) {
                 L->stopped = true;
                 if (depth == 0 && played == PLAY_ERROR)
