@@ -967,18 +967,34 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
         Claims cl = {0, 0};
         bool moves_after_end = false;
         int depth = 0;
-        Line *lines = s->lines;
+        /* The line the moves go to, found again only where the depth
+         * changes; NULL beyond the depth kept (or out of memory). */
+        Line *L = &s->lines[0];
         for (size_t i = 0; i < g->nelems; i++) {
             const PgnElem *e = &g->elems[i];
+            if (e->kind == PGN_EL_MOVE) {
+                if (!L || L->stopped)
+                    continue;
+                int played = play(&c, L, e, depth == 0, &cl, i);
+                if (played != PLAY_OK) {
+                    L->stopped = true;
+                    if (depth == 0 && played == PLAY_ERROR)
+                        valid = false;
+                    if (depth == 0 && played == PLAY_AFTER_END)
+                        moves_after_end = true;
+                }
+                continue;
+            }
             if (e->kind == PGN_EL_VAR_START) {
                 depth++;
+                L = NULL;
                 if (depth > PGN_MAX_DEPTH)
                     continue;
                 Line *child = line_at(s, (size_t)depth);
-                lines = s->lines; /* line_at may have moved them */
-                Line *parent = &lines[depth - 1];
+                Line *parent = &s->lines[depth - 1]; /* line_at may have moved the lines */
                 if (!child)
                     continue; /* out of memory: moves at this depth are skipped below */
+                L = child;
                 memset(child, 0, sizeof *child);
                 if (opt->no_variations || parent->stopped || !parent->has_prev) {
                     child->stopped = true;
@@ -993,20 +1009,7 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
             if (e->kind == PGN_EL_VAR_END) {
                 if (depth > 0)
                     depth--;
-                continue;
-            }
-            if (depth > PGN_MAX_DEPTH || (size_t)depth >= s->lines_cap)
-                continue;
-            Line *L = &lines[depth];
-            if (L->stopped)
-                continue;
-            int played = play(&c, L, e, depth == 0, &cl, i);
-            if (played != PLAY_OK) {
-                L->stopped = true;
-                if (depth == 0 && played == PLAY_ERROR)
-                    valid = false;
-                if (depth == 0 && played == PLAY_AFTER_END)
-                    moves_after_end = true;
+                L = depth <= PGN_MAX_DEPTH && (size_t)depth < s->lines_cap ? &s->lines[depth] : NULL;
             }
         }
 
