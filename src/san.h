@@ -206,15 +206,26 @@ static inline uint32_t san_fast(const Position *pos, const char *s, size_t n)
         return 0;
     if (target && (piece_color(target) == us || piece_type(target) == KING))
         return 0;
-    Bitboard occ = pos->by_type[0], att;
-    switch (pt) {
-    case KNIGHT: att = bb_knight_attacks(to); break;
-    case BISHOP: att = bb_bishop_attacks(to, occ); break;
-    case ROOK: att = bb_rook_attacks(to, occ); break;
-    case QUEEN: att = bb_bishop_attacks(to, occ) | bb_rook_attacks(to, occ); break;
-    default: att = bb_king_attacks(to); break;
+    Bitboard mine = pos->by_color[us] & pos->by_type[pt], cands;
+    if (pt == KNIGHT)
+        cands = bb_knight_attacks(to) & mine;
+    else if (pt == KING)
+        cands = bb_king_attacks(to) & mine;
+    else if (pt == BISHOP)
+        cands = bb_bishop_attacks(to, pos->by_type[0]) & mine;
+    else if (pt == ROOK)
+        cands = bb_rook_attacks(to, pos->by_type[0]) & mine;
+    else {
+        /* Queens: the ones on the destination's lines (mostly one) whose
+         * path is clear, cheaper than the attack sets of both kinds. */
+        Bitboard on = (bb_rook_empty(to) | bb_bishop_empty(to)) & mine;
+        cands = 0;
+        while (on) {
+            int from = bb_pop(&on);
+            if (bb_path_clear(from, to, pos->by_type[0]))
+                cands |= bb_sq(from);
+        }
     }
-    Bitboard cands = att & pos->by_color[us] & pos->by_type[pt];
     if (!cands)
         return 0;
     Bitboard legal = san_legal_from(pos, cands, to, pt);
