@@ -239,21 +239,23 @@ CHESS_HOT_INLINE bool pos_move_unpins(const Position *pos, int from, int to)
     return false;
 }
 
-/* The squares from which a move (not of the king, not en passant) might
- * uncover the king of the side to move: its empty-board lines that hold
- * an enemy slider moving along them.  Pieces elsewhere need no pin test,
- * which is most of them. */
-CHESS_HOT_INLINE Bitboard pos_pin_rays(const Position *pos)
+/* Those of the pieces (of the side to move, not its king) whose move
+ * might uncover their king (not en passant): the ones on its empty-board
+ * lines that hold an enemy slider moving along them.  Pieces elsewhere
+ * need no pin test, which is most of them; most often no piece is on
+ * the king's lines at all, and then the enemy sliders are not looked at. */
+CHESS_HOT_INLINE Bitboard pos_pin_suspects(const Position *pos, Bitboard pieces)
 {
     int ksq = pos->king_sq[pos->side];
-    Bitboard them = pos->by_color[pos->side ^ 1];
     Bitboard rook = bb_rook_empty(ksq), bishop = bb_bishop_empty(ksq);
-    Bitboard rays = 0;
+    if (!((rook | bishop) & pieces))
+        return 0;
+    Bitboard them = pos->by_color[pos->side ^ 1], rays = 0;
     if (rook & them & (pos->by_type[ROOK] | pos->by_type[QUEEN]))
         rays = rook;
     if (bishop & them & (pos->by_type[BISHOP] | pos->by_type[QUEEN]))
         rays |= bishop;
-    return rays;
+    return rays & pieces;
 }
 
 static inline int bb_lsb(Bitboard b) { return __builtin_ctzll(b); }

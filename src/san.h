@@ -80,7 +80,7 @@ CHESS_HOT_INLINE bool san_quick_legal(const Position *pos, Move m)
 {
     int from = move_from(m);
     if (!pos->checkers && move_type(m) == MOVE_NORMAL && from != pos->king_sq[pos->side])
-        return !(pos_pin_rays(pos) & bb_sq(from)) || !pos_move_unpins(pos, from, move_to(m));
+        return !pos_pin_suspects(pos, bb_sq(from)) || !pos_move_unpins(pos, from, move_to(m));
     return pos_is_legal(pos, m);
 }
 
@@ -90,7 +90,7 @@ CHESS_HOT_INLINE Bitboard san_legal_from(const Position *pos, Bitboard cands, in
 {
     Bitboard legal = 0;
     if (pt != KING && !pos->checkers) {
-        Bitboard test = cands & pos_pin_rays(pos);
+        Bitboard test = pos_pin_suspects(pos, cands);
         legal = cands & ~test;
         while (test) {
             int from = bb_pop(&test);
