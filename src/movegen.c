@@ -53,7 +53,9 @@ static int generate(const Position *pos, Move *list, bool any_only)
     int ksq = pos->king_sq[us];
     Bitboard own = pos->by_color[us], enemy = pos->by_color[them], occ = pos->by_type[0];
     Bitboard checkers = pos->checkers;
-    Bitboard pinned = pos_pinned(pos);
+    /* In check (where "any legal move?" is asked at once, see game.c) a
+     * king move is usually found before the pins are needed. */
+    Bitboard pinned = any_only && checkers ? 0 : pos_pinned(pos);
 
     /* "Is there any legal move?" (asked after every ply): out of check, a
      * knight or pawn push is usually found at once, and needs no attack test. */
@@ -90,6 +92,8 @@ static int generate(const Position *pos, Move *list, bool any_only)
     }
     if (checkers && (checkers & (checkers - 1)))
         return (int)(out - list); /* R17: double check, only the king moves */
+    if (any_only && checkers)
+        pinned = pos_pinned(pos);
 
     Bitboard target = checkers ? (bb_between(ksq, bb_lsb(checkers)) | checkers) : ~own;
 
