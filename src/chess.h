@@ -177,7 +177,7 @@ static inline Bitboard bb_between(int a, int b) { return bb_between_tab[a][b]; }
 static inline Bitboard bb_line(int a, int b) { return bb_line_tab[a][b]; }
 
 /* Slider attacks along one line (mask) from sq, given the occupancy. */
-static inline Bitboard bb_hq(Bitboard occ, Bitboard mask, int sq)
+CHESS_HOT_INLINE Bitboard bb_hq(Bitboard occ, Bitboard mask, int sq)
 {
     Bitboard s = (Bitboard)1 << sq;
     Bitboard o = occ & mask;
@@ -185,11 +185,11 @@ static inline Bitboard bb_hq(Bitboard occ, Bitboard mask, int sq)
     Bitboard rev = __builtin_bswap64(__builtin_bswap64(o) - 2 * __builtin_bswap64(s));
     return (fwd ^ rev) & mask;
 }
-static inline Bitboard bb_bishop_attacks(int sq, Bitboard occ)
+CHESS_HOT_INLINE Bitboard bb_bishop_attacks(int sq, Bitboard occ)
 {
     return bb_hq(occ, bb_diag_mask[sq], sq) | bb_hq(occ, bb_anti_mask[sq], sq);
 }
-static inline Bitboard bb_rook_attacks(int sq, Bitboard occ)
+CHESS_HOT_INLINE Bitboard bb_rook_attacks(int sq, Bitboard occ)
 {
     int r8 = sq & 56;
     return bb_hq(occ, bb_file_mask[sq], sq) | ((Bitboard)bb_rank_att[sq & 7][(occ >> (r8 + 1)) & 63] << r8);
