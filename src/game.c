@@ -548,6 +548,7 @@ static int repetitions(const Scratch *s, uint32_t ply, uint32_t halfmove)
 typedef struct Claims {
     uint32_t threefold_ply;   /* first ply completing a threefold repetition, 0 none */
     uint32_t fifty_ply;       /* first ply reaching 50 moves each without capture or pawn move */
+    bool start_fifty;         /* the start position's halfmove clock is at 100 or more */
 } Claims;
 
 /* The endings the board alone decides (R20-R22), as Reason + 1, or 0;
@@ -598,17 +599,16 @@ static void resolve_pending(Line *L)
     snprintf(L->ended_move, sizeof L->ended_move, "after %s", label_buf);
 }
 
-/* Plays one move token e (elems[i] of the game) in line L: PLAY_OK, or
- * why the line stops.  When a variation follows the move, the position
- * before it is kept for the variation to start from. */
-static int play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl, size_t i)
+/* Plays one move token e (end: past the game's last element) in line L:
+ * PLAY_OK, or why the line stops.  When a variation follows the move, the
+ * position before it is kept for the variation to start from. */
+static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main_line, Claims *cl)
 {
-    /* The move is made in place.  Little of the position before it is
+    /* The move is made in place.  Nothing of the position before it is
      * kept across the calls (each value kept is a stack slot the loop
      * pays for): the label's move number and side are taken from the
      * position, before or after the move (`moved`). */
     Position *p = CUR(L);
-    const uint32_t half0 = p->halfmove;
     const Position *before = p; /* until the move is made */
     int moved = 0;
     /* The "12... Nf3" label is built only when a diagnostic needs it. */
@@ -647,9 +647,8 @@ static int play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl, s
     const int mark = san_fast_mark(parsed);
     if (notes)
         note_notation(c, before, &r, e, ply, label);
-    if (i + 1 < c->g->nelems && e[1].kind == PGN_EL_VAR_START)
+    if (e + 1 < end && e[1].kind == PGN_EL_VAR_START)
         L->prev = *p;
-    const Bitboard theirs0 = p->by_color[p->side ^ 1];
     pos_do(p, mv);
     before = NULL;
     moved = 1;
@@ -676,12 +675,14 @@ static int play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl, s
         add_diag(c, D_CHECK_MARK_WRONG, e->pos, ply, e->text, "%s: marked %s but the move gives no check", label,
                  mark == 2 ? "#" : "+");
 
-    /* Material changes only by a capture or a promotion (R22). */
+    /* Material changes only by a capture or a promotion (R22), and both
+     * reset the halfmove clock; so does a pawn move, but a pawn left on
+     * the board is mating material, which the inline test sees first. */
     int ended = 0;
     if (any_known)
         ended = board_ending(p, any);
-    else if ((theirs0 != p->by_color[p->side] || move_type(mv) == MOVE_PROMOTION) &&
-             !(p->by_type[PAWN] | p->by_type[ROOK] | p->by_type[QUEEN]) && pos_insufficient_material(p))
+    else if (p->halfmove == 0 && !(p->by_type[PAWN] | p->by_type[ROOK] | p->by_type[QUEEN]) &&
+             pos_insufficient_material(p))
         ended = board_ending(p, ANY());
     if (main_line) {
         Scratch *s = c->s;
@@ -708,7 +709,9 @@ static int play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl, s
                 }
             }
         }
-        if ((p->halfmove >= 100 || half0 >= 100) && !cl->fifty_ply) {
+        /* The position before the move counts too: it was tested by the
+         * ply before, but for the start position. */
+        if ((p->halfmove >= 100 || (ply == 1 && cl->start_fifty)) && !cl->fifty_ply) {
             cl->fifty_ply = ply;
             add_diag(c, D_FIFTY_MOVES, e->pos, ply, e->text,
                      "%s: 50 moves by each side without capture or pawn move; a draw could be claimed (R27)", label);
@@ -964,7 +967,9 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
     }
 
     {
-        Claims cl = {0, 0};
+        Claims cl = {0, 0, CUR(main_line)->halfmove >= 100};
+        /* (no arithmetic on a null array: UBSan flags it even for + 0) */
+        const PgnElem *elems_end = g->nelems ? g->elems + g->nelems : g->elems;
         bool moves_after_end = false;
         int depth = 0;
         /* The line the moves go to, found again only where the depth
@@ -975,7 +980,7 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
             if (e->kind == PGN_EL_MOVE) {
                 if (!L || L->stopped)
                     continue;
-                int played = play(&c, L, e, depth == 0, &cl, i);
+                int played = play(&c, L, e, elems_end, depth == 0, &cl);
                 if (played != PLAY_OK) {
                     L->stopped = true;
                     if (depth == 0 && played == PLAY_ERROR)
