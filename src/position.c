@@ -544,9 +544,15 @@ void pos_do(Position *p, Move m)
     if (us == BLACK)
         p->fullmove++;
     int ep = SQ_NONE;
-    if (mv >> 12 & 3)
+    /* Checks by a pawn or knight: before the move the side not to move is
+     * never in check, so only the piece moved can give one of them. */
+    const int ksq = p->king_sq[them];
+    Bitboard chk = 0;
+    if (mv >> 12 & 3) {
         k = do_special(p, m, k);
-    else {
+        chk = ((bb_pawn_attacks(them, ksq) & p->by_type[PAWN]) | (bb_knight_attacks(ksq) & p->by_type[KNIGHT])) &
+              p->by_color[us];
+    } else {
         const int pc = p->board[from], captured = p->board[to];
         const Bitboard fromto = bb_sq(from) | bb_sq(to);
         k ^= zob_piece[pc][from] ^ zob_piece[pc][to];
@@ -562,10 +568,13 @@ void pos_do(Position *p, Move m)
         p->board[to] = (uint8_t)pc;
         if (piece_type(pc) == PAWN) {
             p->halfmove = 0;
+            chk = bb_pawn_attacks(them, ksq) & bb_sq(to);
             /* A double step leaves an en passant square only when an
              * enemy pawn stands beside the pawn (it is then tested below). */
             if ((from ^ to) == 16 && (bb_pawn_attacks(us, (from + to) / 2) & p->by_color[them] & p->by_type[PAWN]))
                 ep = (from + to) / 2;
+        } else if (piece_type(pc) == KNIGHT) {
+            chk = bb_knight_attacks(ksq) & bb_sq(to);
         } else if (piece_type(pc) == KING) {
             p->king_sq[us] = (uint8_t)to;
             p->castling &= (uint8_t)~(us == WHITE ? (CASTLE_WK | CASTLE_WQ) : (CASTLE_BK | CASTLE_BQ));
@@ -579,14 +588,11 @@ void pos_do(Position *p, Move m)
     p->side = (uint8_t)them;
     if (p->castling != castling0)
         k ^= zob_castle[castling0] ^ zob_castle[p->castling];
-    /* Derived state for the side now to move. */
-    int ksq = p->king_sq[them];
+    /* Derived state for the side now to move: checks by sliders (moved
+     * or uncovered), computed only when a slider shares a line with the king. */
     Bitboard occ = p->by_type[0], mine = p->by_color[us];
     Bitboard diag = (p->by_type[BISHOP] | p->by_type[QUEEN]) & mine;
     Bitboard orth = (p->by_type[ROOK] | p->by_type[QUEEN]) & mine;
-    Bitboard chk = ((bb_pawn_attacks(them, ksq) & p->by_type[PAWN]) | (bb_knight_attacks(ksq) & p->by_type[KNIGHT])) &
-                   mine;
-    /* Slider attacks are computed only when a slider shares a line with the king. */
     if (bb_bishop_empty(ksq) & diag)
         chk |= bb_bishop_attacks(ksq, occ) & diag;
     if (bb_rook_empty(ksq) & orth)
