@@ -89,7 +89,9 @@ CHESS_HOT_INLINE bool san_quick_legal(const Position *pos, Move m)
 CHESS_HOT_INLINE Bitboard san_legal_from(const Position *pos, Bitboard cands, int to, int pt)
 {
     Bitboard legal = 0;
-    if (pt != KING && !pos->checkers) {
+    if (pt == KING) /* one king: legal when its square is not attacked */
+        return pos_square_attacked(pos, to, pos->side ^ 1, pos->by_type[0] ^ cands) ? 0 : cands;
+    if (!pos->checkers) {
         Bitboard test = pos_pin_suspects(pos, cands);
         legal = cands & ~test;
         while (test) {
