@@ -331,6 +331,18 @@ static SanStatus resolve_from_to(const Position *pos, const Parsed *p, SanResult
     return finish(r, SAN_ILLEGAL);
 }
 
+/* Out of line on purpose (see san.h). */
+Bitboard san_unpinned(const Position *pos, Bitboard test, int to)
+{
+    Bitboard ok = 0;
+    while (test) {
+        int from = bb_pop(&test);
+        if (!pos_move_unpins(pos, from, to))
+            ok |= bb_sq(from);
+    }
+    return ok;
+}
+
 /* Legal moves of piece type pt to `to` other than from `except`. */
 static Bitboard same_kind_origins(const Position *pos, int pt, int to, int except, int promo)
 {

@@ -66,6 +66,12 @@ typedef struct SanResult {
     Move cand[8];
 } SanResult;
 
+/* Those of the origin squares `test` (pieces of the side to move on its
+ * king's lines) whose move to `to` uncovers no check (san.c).  Out of
+ * line: the slider attacks need registers that san_fast would otherwise
+ * save and restore on every call. */
+Bitboard san_unpinned(const Position *pos, Bitboard test, int to);
+
 /* The fast path of san_parse for the common, canonically written shapes
  * (e4, exd5, Nf3, Nxe5, Nbd2, R1xe2, O-O, O-O-O, each with + or #),
  * resolved straight from attack sets; inline because it runs once per
@@ -79,8 +85,10 @@ typedef struct SanResult {
 CHESS_HOT_INLINE bool san_quick_legal(const Position *pos, Move m)
 {
     int from = move_from(m);
-    if (!pos->checkers && move_type(m) == MOVE_NORMAL && from != pos->king_sq[pos->side])
-        return !pos_pin_suspects(pos, bb_sq(from)) || !pos_move_unpins(pos, from, move_to(m));
+    if (!pos->checkers && move_type(m) == MOVE_NORMAL && from != pos->king_sq[pos->side]) {
+        Bitboard f = bb_sq(from);
+        return !pos_pin_suspects(pos, f) || san_unpinned(pos, f, move_to(m));
+    }
     return pos_is_legal(pos, m);
 }
 
@@ -94,12 +102,7 @@ CHESS_HOT_INLINE Bitboard san_legal_from(const Position *pos, Bitboard cands, in
     if (!pos->checkers) {
         Bitboard test = pos_pin_suspects(pos, cands);
         legal = cands & ~test;
-        while (test) {
-            int from = bb_pop(&test);
-            if (!pos_move_unpins(pos, from, to))
-                legal |= bb_sq(from);
-        }
-        return legal;
+        return test ? legal | san_unpinned(pos, test, to) : legal;
     }
     while (cands) {
         int from = bb_pop(&cands);
