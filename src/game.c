@@ -952,8 +952,9 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
         CUR(main_line)->chess960 = c.chess960;
     }
     s->keys[0] = CUR(main_line)->key;
-    {
-        /* R20-R24: a set-up position can already be over (FIDE 5.1, 5.2, 9.6.2). */
+    if (fen) {
+        /* R20-R24: a set-up position can already be over (FIDE 5.1, 5.2,
+         * 9.6.2); the standard start position is not, so it is not searched. */
         const Position *p0 = CUR(main_line);
         int ended = board_ending(p0, pos_has_legal_move(p0));
         if (!ended && p0->halfmove >= 150)
@@ -961,8 +962,7 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
         if (ended) {
             main_line->ended = ended;
             main_line->ended_ply = 0;
-            snprintf(main_line->ended_move, sizeof main_line->ended_move, "%s",
-                     fen ? "in the FEN start position" : "in the start position");
+            snprintf(main_line->ended_move, sizeof main_line->ended_move, "%s", "in the FEN start position");
         }
     }
 
