@@ -125,11 +125,11 @@ static inline uint32_t san_fast(const Position *pos, const char *s, size_t n)
         n--;
     }
     int us = pos->side;
-    int up = us == WHITE ? 8 : -8;
     unsigned f0 = (unsigned)(unsigned char)s[0] - 'a';
     Move m;
     if (f0 < 8) {
         /* Pawn moves; promotions go the general way. */
+        int up = 8 - 16 * us;
         int to, from, pawn = us << 3 | PAWN;
         unsigned r8;
         if (n == 2) {
