@@ -72,16 +72,8 @@ typedef struct SanResult {
  * save and restore on every call. */
 Bitboard san_unpinned(const Position *pos, Bitboard test, int to);
 
-/* The fast path of san_parse for the common, canonically written shapes
- * (e4, exd5, Nf3, Nxe5, Nbd2, R1xe2, O-O, O-O-O, each with + or #),
- * resolved straight from attack sets; inline because it runs once per
- * move of every game.  Returns false for anything else — a notation
- * deviation, an illegal or ambiguous move, a promotion — which san_parse
- * then handles and diagnoses.  The result packs the move and its mark
- * (0, 1 for '+', 2 for '#') as SAN_FAST_MOVE / SAN_FAST_MARK read them,
- * and is 0 unless the token names exactly one legal move (no move is 0:
- * its from and to squares would be the same).  Returned in a register,
- * not through pointers, so the caller's loop keeps it there. */
+/* Is the move m (pseudo-legal by construction) legal?  The cheap form of
+ * pos_is_legal for a move out of check by a piece other than the king. */
 CHESS_HOT_INLINE bool san_quick_legal(const Position *pos, Move m)
 {
     int from = move_from(m);
@@ -112,9 +104,20 @@ CHESS_HOT_INLINE Bitboard san_legal_from(const Position *pos, Bitboard cands, in
     return legal;
 }
 
+/* The two parts of san_fast's result. */
 static inline Move san_fast_move(uint32_t f) { return (Move)f; }
 static inline int san_fast_mark(uint32_t f) { return (int)(f >> 16); }
 
+/* The fast path of san_parse for the common, canonically written shapes
+ * (e4, exd5, Nf3, Nxe5, Nbd2, R1xe2, O-O, O-O-O, each with + or #),
+ * resolved straight from attack sets; inline because it runs once per
+ * move of every game.  The result packs the move and its mark (0, 1 for
+ * '+', 2 for '#') as san_fast_move() / san_fast_mark() read them, in a
+ * register rather than through pointers so the caller's loop keeps it
+ * there.  It is 0 (no move is 0: its from and to squares would be the
+ * same) for anything but exactly one legal move — a notation deviation,
+ * an illegal or ambiguous move, a promotion — which san_parse then
+ * handles and diagnoses. */
 static inline uint32_t san_fast(const Position *pos, const char *s, size_t n)
 {
     if (n < 2)
