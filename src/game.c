@@ -709,8 +709,10 @@ static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main
                 }
             }
         }
-        /* The position before the move counts too: it was tested by the
-         * ply before, but for the start position. */
+        /* The position before the move counts too (a capture may reset
+         * the clock at 100): for any ply but the first, the ply before
+         * tested that position and has set fifty_ply; the start
+         * position's clock is kept in Claims. */
         if ((p->halfmove >= 100 || (ply == 1 && cl->start_fifty)) && !cl->fifty_ply) {
             cl->fifty_ply = ply;
             add_diag(c, D_FIFTY_MOVES, e->pos, ply, e->text,
