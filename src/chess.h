@@ -9,9 +9,11 @@
 #if defined(__GNUC__) || defined(__clang__)
 #define CHESS_NODISCARD __attribute__((warn_unused_result))
 #define CHESS_HOT_INLINE static inline __attribute__((always_inline))
+#define CHESS_NOINLINE __attribute__((noinline))
 #else
 #define CHESS_NODISCARD
 #define CHESS_HOT_INLINE static inline
+#define CHESS_NOINLINE
 #endif
 
 typedef uint64_t Bitboard;
@@ -175,7 +177,7 @@ static inline Bitboard bb_between(int a, int b) { return bb_between_tab[a][b]; }
 static inline Bitboard bb_line(int a, int b) { return bb_line_tab[a][b]; }
 
 /* Slider attacks along one line (mask) from sq, given the occupancy. */
-static inline Bitboard bb_hq(Bitboard occ, Bitboard mask, int sq)
+CHESS_HOT_INLINE Bitboard bb_hq(Bitboard occ, Bitboard mask, int sq)
 {
     Bitboard s = (Bitboard)1 << sq;
     Bitboard o = occ & mask;
@@ -183,15 +185,30 @@ static inline Bitboard bb_hq(Bitboard occ, Bitboard mask, int sq)
     Bitboard rev = __builtin_bswap64(__builtin_bswap64(o) - 2 * __builtin_bswap64(s));
     return (fwd ^ rev) & mask;
 }
-static inline Bitboard bb_bishop_attacks(int sq, Bitboard occ)
+CHESS_HOT_INLINE Bitboard bb_bishop_attacks(int sq, Bitboard occ)
 {
     return bb_hq(occ, bb_diag_mask[sq], sq) | bb_hq(occ, bb_anti_mask[sq], sq);
 }
-static inline Bitboard bb_rook_attacks(int sq, Bitboard occ)
+CHESS_HOT_INLINE Bitboard bb_rook_attacks(int sq, Bitboard occ)
 {
     int r8 = sq & 56;
     return bb_hq(occ, bb_file_mask[sq], sq) | ((Bitboard)bb_rank_att[sq & 7][(occ >> (r8 + 1)) & 63] << r8);
 }
+/* For squares a and b on one line (rank, file or diagonal): are the
+ * squares strictly between them empty in occ?  Arithmetic on the line
+ * through b, not the 32 KB between table (cache misses while the reader
+ * streams its input through the cache). */
+static inline bool bb_path_clear(int a, int b, Bitboard occ)
+{
+    Bitboard x = (Bitboard)1 << a, y = (Bitboard)1 << b;
+    Bitboard line = !((a ^ b) & 7)    ? bb_file_mask[b]
+                  : !((a ^ b) & 56)   ? (Bitboard)0xFF << (b & 56)
+                  : bb_diag_mask[b] & x ? bb_diag_mask[b]
+                                        : bb_anti_mask[b];
+    Bitboard span = x < y ? y - x : x - y; /* from the lower square up to below the higher */
+    return !(span & line & occ & ~(x | y));
+}
+
 /* Empty-board slider attacks. */
 static inline Bitboard bb_bishop_empty(int sq) { return bb_bishop_empty_tab[sq]; }
 static inline Bitboard bb_rook_empty(int sq) { return bb_rook_empty_tab[sq]; }
@@ -220,6 +237,25 @@ CHESS_HOT_INLINE bool pos_move_unpins(const Position *pos, int from, int to)
         return snipers && (bb_bishop_attacks(ksq, occ) & snipers);
     }
     return false;
+}
+
+/* Those of the pieces (of the side to move, not its king) whose move
+ * might uncover their king (not en passant): the ones on its empty-board
+ * lines that hold an enemy slider moving along them.  Pieces elsewhere
+ * need no pin test, which is most of them; most often no piece is on
+ * the king's lines at all, and then the enemy sliders are not looked at. */
+CHESS_HOT_INLINE Bitboard pos_pin_suspects(const Position *pos, Bitboard pieces)
+{
+    int ksq = pos->king_sq[pos->side];
+    Bitboard rook = bb_rook_empty(ksq), bishop = bb_bishop_empty(ksq);
+    if (!((rook | bishop) & pieces))
+        return 0;
+    Bitboard them = pos->by_color[pos->side ^ 1], rays = 0;
+    if (rook & them & (pos->by_type[ROOK] | pos->by_type[QUEEN]))
+        rays = rook;
+    if (bishop & them & (pos->by_type[BISHOP] | pos->by_type[QUEEN]))
+        rays |= bishop;
+    return rays & pieces;
 }
 
 static inline int bb_lsb(Bitboard b) { return __builtin_ctzll(b); }

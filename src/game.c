@@ -22,11 +22,9 @@ typedef struct Line {
     char ended_move[64];
     /* Stalemate not yet ruled out after the last move (out of check, no
      * other ending): the next legal move in this line rules it out for
-     * free, so the legal-move search runs only where the line stops. */
-    bool pending;
-    const PgnElem *pend_e; /* the move that left the pending position */
-    uint32_t pend_full;    /* its move number and side, for the label */
-    int pend_side;
+     * free, so the legal-move search runs only where the line stops.
+     * The move that left the pending position, NULL if none. */
+    const PgnElem *pending;
 } Line;
 
 #define CUR(L) (&(L)->cur)
@@ -550,6 +548,7 @@ static int repetitions(const Scratch *s, uint32_t ply, uint32_t halfmove)
 typedef struct Claims {
     uint32_t threefold_ply;   /* first ply completing a threefold repetition, 0 none */
     uint32_t fifty_ply;       /* first ply reaching 50 moves each without capture or pawn move */
+    bool start_fifty;         /* the start position's halfmove clock is at 100 or more */
 } Claims;
 
 /* The endings the board alone decides (R20-R22), as Reason + 1, or 0;
@@ -565,62 +564,69 @@ enum { PLAY_ERROR = 0, PLAY_OK = 1, PLAY_AFTER_END = 2 };
 
 /* Resolves the move token e in pos: the inline fast path for the usual
  * shapes, else the general parser (whose result r then explains a failure
- * or carries the notation notes). */
-static inline bool parse_move(const Position *pos, const PgnElem *e, SanResult *r, Move *mv, int *mark,
-                              unsigned *notes)
+ * or carries the notation notes).  Returns the move and its mark packed
+ * as san_fast does, 0 if the token names no single legal move. */
+static inline uint32_t parse_move(const Position *pos, const PgnElem *e, SanResult *r, unsigned *notes)
 {
     if (e->truncated) {
         r->status = SAN_SYNTAX;
-        return false;
+        return 0;
     }
-    if (san_fast(pos, e->text, e->len, mv, mark))
-        return true;
+    uint32_t fast = san_fast(pos, e->text, e->len);
+    if (fast)
+        return fast;
     if (san_parse(pos, e->text, e->len, r) != SAN_OK)
-        return false;
-    *mv = r->move;
-    *mark = r->mark;
+        return 0;
     *notes = r->notes;
-    return true;
+    return r->move | (uint32_t)r->mark << 16;
 }
 
 /* Settles a pending position (see Line.pending): stalemate or not. */
 static void resolve_pending(Line *L)
 {
-    L->pending = false;
-    if (pos_has_legal_move(CUR(L)))
+    const PgnElem *e = L->pending;
+    L->pending = NULL;
+    const Position *p = CUR(L);
+    if (pos_has_legal_move(p))
         return;
+    /* The label of the move that left the position, from the position. */
+    int side = p->side ^ 1;
+    uint32_t full = p->fullmove - (side == BLACK);
     char label_buf[48];
     L->ended = REASON_STALEMATE + 1;
     L->ended_ply = L->ply;
-    move_label(L->pend_full, L->pend_side, L->pend_e->text, label_buf, sizeof label_buf);
+    move_label(full, side, e->text, label_buf, sizeof label_buf);
     snprintf(L->ended_move, sizeof L->ended_move, "after %s", label_buf);
 }
 
-/* Plays one move token in line L: PLAY_OK, or why the line stops.
- * keep_prev: a variation follows this move, so the position before it is
- * kept for the variation to start from. */
-static int play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl, bool keep_prev)
+/* Plays one move token e (end: past the game's last element) in line L:
+ * PLAY_OK, or why the line stops.  When a variation follows the move, the
+ * position before it is kept for the variation to start from. */
+static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main_line, Claims *cl)
 {
-    /* The move is made in place: what the checks after it need of the
-     * position before it is kept here. */
+    /* The move is made in place.  Nothing of the position before it is
+     * kept across the calls (each value kept is a stack slot the loop
+     * pays for): the label's move number and side are taken from the
+     * position, before or after the move (`moved`). */
     Position *p = CUR(L);
-    const uint32_t full0 = p->fullmove, half0 = p->halfmove;
-    const int side0 = p->side;
     const Position *before = p; /* until the move is made */
+    int moved = 0;
     /* The "12... Nf3" label is built only when a diagnostic needs it. */
     char label_buf[48];
-#define label (move_label(full0, side0, e->text, label_buf, sizeof label_buf), label_buf)
+#define label                                                                                                     \
+    (move_label(p->fullmove - (uint32_t)(moved && p->side == WHITE), p->side ^ moved, e->text, label_buf,         \
+                sizeof label_buf),                                                                                \
+     label_buf)
     uint32_t ply = L->ply + 1;
     SanResult r;
-    Move mv = MOVE_NONE;
-    int mark = 0;
     unsigned notes = 0;
-    bool parsed = false;
+    uint32_t parsed = 0;
     if (L->pending) {
         /* A legal move here proves the last position was no stalemate. */
-        L->pending = false;
-        parsed = parse_move(before, e, &r, &mv, &mark, &notes);
-        if (!parsed)
+        parsed = parse_move(before, e, &r, &notes);
+        if (parsed)
+            L->pending = NULL;
+        else
             resolve_pending(L);
     }
     if (L->ended) {
@@ -633,17 +639,19 @@ static int play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl, b
         add_diag(c, D_MOVE_NUMBER, e->pos, ply, e->text, "move number %d, but this is move %u of %s", (int)e->number,
                  (unsigned)before->fullmove, color_name(before->side));
     }
-    if (!parsed && !parse_move(before, e, &r, &mv, &mark, &notes)) {
+    if (!parsed && !(parsed = parse_move(before, e, &r, &notes))) {
         report_bad_move(c, before, &r, e, ply, label, !main_line);
         return PLAY_ERROR;
     }
+    const Move mv = san_fast_move(parsed);
+    const int mark = san_fast_mark(parsed);
     if (notes)
         note_notation(c, before, &r, e, ply, label);
-    if (keep_prev)
+    if (e + 1 < end && e[1].kind == PGN_EL_VAR_START)
         L->prev = *p;
-    const Bitboard theirs0 = p->by_color[side0 ^ 1];
     pos_do(p, mv);
     before = NULL;
+    moved = 1;
     L->has_prev = true;
     L->ply = ply;
     /* R20/R21: is the side now to move mated or stalemated?  In check
@@ -667,11 +675,13 @@ static int play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl, b
         add_diag(c, D_CHECK_MARK_WRONG, e->pos, ply, e->text, "%s: marked %s but the move gives no check", label,
                  mark == 2 ? "#" : "+");
 
-    /* Material changes only by a capture or a promotion (R22). */
+    /* Material changes only by a capture or a promotion (R22), and both
+     * reset the halfmove clock; so does a pawn move, but a pawn left on
+     * the board is mating material, which the inline test sees first. */
     int ended = 0;
     if (any_known)
         ended = board_ending(p, any);
-    else if ((theirs0 != p->by_color[p->side] || move_type(mv) == MOVE_PROMOTION) &&
+    else if (p->halfmove == 0 && !(p->by_type[PAWN] | p->by_type[ROOK] | p->by_type[QUEEN]) &&
              pos_insufficient_material(p))
         ended = board_ending(p, ANY());
     if (main_line) {
@@ -699,7 +709,11 @@ static int play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl, b
                 }
             }
         }
-        if ((p->halfmove >= 100 || half0 >= 100) && !cl->fifty_ply) {
+        /* The position before the move counts too (a capture may reset
+         * the clock at 100): for any ply but the first, the ply before
+         * tested that position and has set fifty_ply; the start
+         * position's clock is kept in Claims. */
+        if ((p->halfmove >= 100 || (ply == 1 && cl->start_fifty)) && !cl->fifty_ply) {
             cl->fifty_ply = ply;
             add_diag(c, D_FIFTY_MOVES, e->pos, ply, e->text,
                      "%s: 50 moves by each side without capture or pawn move; a draw could be claimed (R27)", label);
@@ -714,12 +728,8 @@ static int play(Ctx *c, Line *L, const PgnElem *e, bool main_line, Claims *cl, b
         L->ended = ended;
         L->ended_ply = ply;
         snprintf(L->ended_move, sizeof L->ended_move, "after %s", label);
-    } else if (!any_known) {
-        L->pending = true;
-        L->pend_e = e;
-        L->pend_full = full0;
-        L->pend_side = side0;
-    }
+    } else if (!any_known)
+        L->pending = e;
     return PLAY_OK;
 #undef label
 }
@@ -944,8 +954,9 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
         CUR(main_line)->chess960 = c.chess960;
     }
     s->keys[0] = CUR(main_line)->key;
-    {
-        /* R20-R24: a set-up position can already be over (FIDE 5.1, 5.2, 9.6.2). */
+    if (fen) {
+        /* R20-R24: a set-up position can already be over (FIDE 5.1, 5.2,
+         * 9.6.2); the standard start position is not, so it is not searched. */
         const Position *p0 = CUR(main_line);
         int ended = board_ending(p0, pos_has_legal_move(p0));
         if (!ended && p0->halfmove >= 150)
@@ -953,27 +964,44 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
         if (ended) {
             main_line->ended = ended;
             main_line->ended_ply = 0;
-            snprintf(main_line->ended_move, sizeof main_line->ended_move, "%s",
-                     fen ? "in the FEN start position" : "in the start position");
+            snprintf(main_line->ended_move, sizeof main_line->ended_move, "%s", "in the FEN start position");
         }
     }
 
     {
-        Claims cl = {0, 0};
+        Claims cl = {0, 0, CUR(main_line)->halfmove >= 100};
+        /* (no arithmetic on a null array: UBSan flags it even for + 0) */
+        const PgnElem *elems_end = g->nelems ? g->elems + g->nelems : g->elems;
         bool moves_after_end = false;
         int depth = 0;
-        Line *lines = s->lines;
+        /* The line the moves go to, found again only where the depth
+         * changes; NULL beyond the depth kept (or out of memory). */
+        Line *L = &s->lines[0];
         for (size_t i = 0; i < g->nelems; i++) {
             const PgnElem *e = &g->elems[i];
+            if (e->kind == PGN_EL_MOVE) {
+                if (!L || L->stopped)
+                    continue;
+                int played = play(&c, L, e, elems_end, depth == 0, &cl);
+                if (played != PLAY_OK) {
+                    L->stopped = true;
+                    if (depth == 0 && played == PLAY_ERROR)
+                        valid = false;
+                    if (depth == 0 && played == PLAY_AFTER_END)
+                        moves_after_end = true;
+                }
+                continue;
+            }
             if (e->kind == PGN_EL_VAR_START) {
                 depth++;
+                L = NULL;
                 if (depth > PGN_MAX_DEPTH)
                     continue;
                 Line *child = line_at(s, (size_t)depth);
-                lines = s->lines; /* line_at may have moved them */
-                Line *parent = &lines[depth - 1];
+                Line *parent = &s->lines[depth - 1]; /* line_at may have moved the lines */
                 if (!child)
                     continue; /* out of memory: moves at this depth are skipped below */
+                L = child;
                 memset(child, 0, sizeof *child);
                 if (opt->no_variations || parent->stopped || !parent->has_prev) {
                     child->stopped = true;
@@ -981,28 +1009,14 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
                         add_diag(&c, D_SYNTAX, e->pos, 0, NULL, "a variation before any move it could replace");
                     continue;
                 }
-                child->cur = parent->prev; /* kept by play(): keep_prev */
+                child->cur = parent->prev; /* kept by play() */
                 child->ply = parent->ply - 1;
                 continue;
             }
             if (e->kind == PGN_EL_VAR_END) {
                 if (depth > 0)
                     depth--;
-                continue;
-            }
-            if (depth > PGN_MAX_DEPTH || (size_t)depth >= s->lines_cap)
-                continue;
-            Line *L = &lines[depth];
-            if (L->stopped)
-                continue;
-            bool keep_prev = i + 1 < g->nelems && g->elems[i + 1].kind == PGN_EL_VAR_START;
-            int played = play(&c, L, e, depth == 0, &cl, keep_prev);
-            if (played != PLAY_OK) {
-                L->stopped = true;
-                if (depth == 0 && played == PLAY_ERROR)
-                    valid = false;
-                if (depth == 0 && played == PLAY_AFTER_END)
-                    moves_after_end = true;
+                L = depth <= PGN_MAX_DEPTH && (size_t)depth < s->lines_cap ? &s->lines[depth] : NULL;
             }
         }
 

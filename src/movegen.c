@@ -46,6 +46,31 @@ static bool castle_ok(const Position *pos, int idx)
     return true;
 }
 
+/* The squares the pawns, knights and king of colour `by` attack, as one
+ * set: the king's flight squares are then tested for sliders only. */
+static Bitboard jumper_attacks(const Position *pos, int by)
+{
+    const Bitboard file_a = 0x0101010101010101ull, file_h = file_a << 7;
+    Bitboard them = pos->by_color[by];
+    Bitboard pawns = pos->by_type[PAWN] & them;
+    Bitboard att = by == WHITE ? ((pawns << 9) & ~file_a) | ((pawns << 7) & ~file_h)
+                               : ((pawns >> 7) & ~file_a) | ((pawns >> 9) & ~file_h);
+    Bitboard knights = pos->by_type[KNIGHT] & them;
+    while (knights)
+        att |= bb_knight_attacks(bb_pop(&knights));
+    return att | bb_king_attacks(pos->king_sq[by]);
+}
+
+/* Is sq attacked by a bishop, rook or queen of colour `by` (occupancy occ)?
+ * The attack sets are computed only for a line that holds one. */
+static bool slider_attacked(const Position *pos, int sq, int by, Bitboard occ)
+{
+    Bitboard them = pos->by_color[by];
+    Bitboard diag = them & (pos->by_type[BISHOP] | pos->by_type[QUEEN]) & bb_bishop_empty(sq);
+    Bitboard orth = them & (pos->by_type[ROOK] | pos->by_type[QUEEN]) & bb_rook_empty(sq);
+    return (diag && (bb_bishop_attacks(sq, occ) & diag)) || (orth && (bb_rook_attacks(sq, occ) & orth));
+}
+
 static int generate(const Position *pos, Move *list, bool any_only)
 {
     Move *out = list;
@@ -53,7 +78,9 @@ static int generate(const Position *pos, Move *list, bool any_only)
     int ksq = pos->king_sq[us];
     Bitboard own = pos->by_color[us], enemy = pos->by_color[them], occ = pos->by_type[0];
     Bitboard checkers = pos->checkers;
-    Bitboard pinned = pos_pinned(pos);
+    /* In check (where "any legal move?" is asked at once, see game.c) a
+     * king move is usually found before the pins are needed. */
+    Bitboard pinned = any_only && checkers ? 0 : pos_pinned(pos);
 
     /* "Is there any legal move?" (asked after every ply): out of check, a
      * knight or pawn push is usually found at once, and needs no attack test. */
@@ -79,10 +106,10 @@ static int generate(const Position *pos, Move *list, bool any_only)
         }
     }
     Bitboard occ_noking = occ ^ bb_sq(ksq);
-    Bitboard kt = bb_king_attacks(ksq) & ~own;
+    Bitboard kt = bb_king_attacks(ksq) & ~own & ~jumper_attacks(pos, them);
     while (kt) {
         int to = bb_pop(&kt);
-        if (!pos_square_attacked(pos, to, them, occ_noking)) {
+        if (!slider_attacked(pos, to, them, occ_noking)) {
             *out++ = move_new(ksq, to, MOVE_NORMAL, 0);
             if (any_only)
                 return 1;
@@ -90,6 +117,8 @@ static int generate(const Position *pos, Move *list, bool any_only)
     }
     if (checkers && (checkers & (checkers - 1)))
         return (int)(out - list); /* R17: double check, only the king moves */
+    if (any_only && checkers)
+        pinned = pos_pinned(pos);
 
     Bitboard target = checkers ? (bb_between(ksq, bb_lsb(checkers)) | checkers) : ~own;
 

@@ -73,6 +73,13 @@ Bitboard pos_attackers_to(const Position *pos, int sq, Bitboard occ)
            (bb_rook_attacks(sq, occ) & (pos->by_type[ROOK] | pos->by_type[QUEEN]));
 }
 
+/* The slider part of pos_square_attacked, out of line: it needs more
+ * registers than the usual early answers, which then save none. */
+static CHESS_NOINLINE bool slider_attacks(int sq, Bitboard diag, Bitboard orth, Bitboard occ)
+{
+    return (diag && (bb_bishop_attacks(sq, occ) & diag)) || (orth && (bb_rook_attacks(sq, occ) & orth));
+}
+
 bool pos_square_attacked(const Position *pos, int sq, int by, Bitboard occ)
 {
     Bitboard them = pos->by_color[by];
@@ -82,7 +89,7 @@ bool pos_square_attacked(const Position *pos, int sq, int by, Bitboard occ)
     /* Sliders: the attack sets are computed only for a line that holds one. */
     Bitboard diag = them & (pos->by_type[BISHOP] | pos->by_type[QUEEN]) & bb_bishop_empty(sq);
     Bitboard orth = them & (pos->by_type[ROOK] | pos->by_type[QUEEN]) & bb_rook_empty(sq);
-    return (diag && (bb_bishop_attacks(sq, occ) & diag)) || (orth && (bb_rook_attacks(sq, occ) & orth));
+    return (diag | orth) && slider_attacks(sq, diag, orth, occ);
 }
 
 /* Own pieces of the side to move that alone shield its king from an enemy slider. */
@@ -463,113 +470,147 @@ size_t pos_to_fen(const Position *pos, char *buf)
     return (size_t)(o - buf);
 }
 
-void pos_do(Position *out, Move m)
+/* A rook that moves or is captured takes its castling right with it
+ * (rooks with a right stand on the first or last rank). */
+static CHESS_NOINLINE void drop_rook_rights(Position *p, int from, int to)
 {
-    int us = out->side, them = us ^ 1;
-    int from = move_from(m), to = move_to(m), type = move_type(m);
-    int pc = out->board[from];
-    const unsigned castling0 = out->castling;
-    uint64_t k = out->key ^ zob_side;
-    if (out->ep_legal)
-        k ^= zob_ep[sq_file(out->ep)];
-    out->ep = SQ_NONE;
-    out->halfmove++;
-    if (us == BLACK)
-        out->fullmove++;
+    for (int i = 0; i < 4; i++)
+        if ((p->castling & (1 << i)) && (p->castle_rook[i] == from || p->castle_rook[i] == to))
+            p->castling &= (uint8_t)~(1 << i);
+}
 
+/* The pieces' part of castling, en passant and promotion (about 2% of the
+ * moves): out of line, so that pos_do keeps its values in registers for
+ * the usual moves.  Returns the key with the pieces' changes made. */
+static CHESS_NOINLINE uint64_t do_special(Position *p, Move m, uint64_t k)
+{
+    int us = p->side, them = us ^ 1;
+    int from = move_from(m), to = move_to(m), type = move_type(m);
+    int pc = p->board[from];
     if (type == MOVE_CASTLING) {
         /* King takes own rook: both leave, then land on the g/c and f/d files. */
         bool king_side = to > from;
         int kto = sq_make(king_side ? 6 : 2, sq_rank(from));
         int rto = sq_make(king_side ? 5 : 3, sq_rank(from));
         int rook = us << 3 | ROOK;
-        Bitboard fromto = bb_sq(from) | bb_sq(to);
-        out->by_color[us] ^= fromto;
-        out->by_type[KING] ^= bb_sq(from);
-        out->by_type[ROOK] ^= bb_sq(to);
-        out->board[from] = 0;
-        out->board[to] = 0;
-        out->board[kto] = (uint8_t)pc;
-        out->board[rto] = (uint8_t)rook;
-        out->by_color[us] |= bb_sq(kto) | bb_sq(rto);
-        out->by_type[KING] |= bb_sq(kto);
-        out->by_type[ROOK] |= bb_sq(rto);
-        out->by_type[0] = out->by_color[WHITE] | out->by_color[BLACK];
+        p->by_color[us] ^= bb_sq(from) | bb_sq(to);
+        p->by_type[KING] ^= bb_sq(from);
+        p->by_type[ROOK] ^= bb_sq(to);
+        p->board[from] = 0;
+        p->board[to] = 0;
+        p->board[kto] = (uint8_t)pc;
+        p->board[rto] = (uint8_t)rook;
+        p->by_color[us] |= bb_sq(kto) | bb_sq(rto);
+        p->by_type[KING] |= bb_sq(kto);
+        p->by_type[ROOK] |= bb_sq(rto);
         k ^= zob_piece[pc][from] ^ zob_piece[rook][to] ^ zob_piece[pc][kto] ^ zob_piece[rook][rto];
-        out->king_sq[us] = (uint8_t)kto;
-        out->castling &= (uint8_t)~(us == WHITE ? (CASTLE_WK | CASTLE_WQ) : (CASTLE_BK | CASTLE_BQ));
-    } else {
-        int captured = type == MOVE_EN_PASSANT ? (them << 3 | PAWN) : out->board[to];
-        int capsq = type == MOVE_EN_PASSANT ? to + (us == WHITE ? -8 : 8) : to;
-        if (captured) {
-            out->by_color[them] ^= bb_sq(capsq);
-            out->by_type[piece_type(captured)] ^= bb_sq(capsq);
-            out->board[capsq] = 0;
-            k ^= zob_piece[captured][capsq];
-            out->halfmove = 0;
-        }
-        Bitboard fromto = bb_sq(from) | bb_sq(to);
-        out->by_color[us] ^= fromto;
-        out->by_type[piece_type(pc)] ^= fromto;
-        out->board[from] = 0;
-        out->board[to] = (uint8_t)pc;
-        k ^= zob_piece[pc][from] ^ zob_piece[pc][to];
-        if (piece_type(pc) == PAWN) {
-            out->halfmove = 0;
-            if (type == MOVE_PROMOTION) {
-                int promo = us << 3 | move_promo(m);
-                out->by_type[PAWN] ^= bb_sq(to);
-                out->by_type[move_promo(m)] |= bb_sq(to);
-                out->board[to] = (uint8_t)promo;
-                k ^= zob_piece[pc][to] ^ zob_piece[promo][to];
-            } else if ((from ^ to) == 16) {
-                out->ep = (uint8_t)((from + to) / 2);
-            }
-        } else if (piece_type(pc) == KING) {
-            out->king_sq[us] = (uint8_t)to;
-            out->castling &= (uint8_t)~(us == WHITE ? (CASTLE_WK | CASTLE_WQ) : (CASTLE_BK | CASTLE_BQ));
-        }
-        out->by_type[0] = out->by_color[WHITE] | out->by_color[BLACK];
-        /* A rook that moves or is captured takes its right with it (rooks
-         * with a right stand on the first or last rank). */
-        if (out->castling && (fromto & 0xFF000000000000FFull)) {
-            for (int i = 0; i < 4; i++)
-                if ((out->castling & (1 << i)) && (out->castle_rook[i] == from || out->castle_rook[i] == to))
-                    out->castling &= (uint8_t)~(1 << i);
-        }
+        p->king_sq[us] = (uint8_t)kto;
+        p->castling &= (uint8_t)~(us == WHITE ? (CASTLE_WK | CASTLE_WQ) : (CASTLE_BK | CASTLE_BQ));
+        return k;
     }
-    out->side = (uint8_t)them;
-    if (out->castling != castling0)
-        k ^= zob_castle[castling0] ^ zob_castle[out->castling];
-    /* Derived state for the side now to move. */
-    int ksq = out->king_sq[them];
-    Bitboard occ = out->by_type[0], mine = out->by_color[us];
-    Bitboard diag = (out->by_type[BISHOP] | out->by_type[QUEEN]) & mine;
-    Bitboard orth = (out->by_type[ROOK] | out->by_type[QUEEN]) & mine;
-    Bitboard chk = ((bb_pawn_attacks(them, ksq) & out->by_type[PAWN]) | (bb_knight_attacks(ksq) & out->by_type[KNIGHT])) &
-                   mine;
-    /* Slider attacks are computed only when a slider shares a line with the king. */
+    int captured = type == MOVE_EN_PASSANT ? (them << 3 | PAWN) : p->board[to];
+    int capsq = type == MOVE_EN_PASSANT ? to + (us == WHITE ? -8 : 8) : to;
+    if (captured) {
+        p->by_color[them] ^= bb_sq(capsq);
+        p->by_type[piece_type(captured)] ^= bb_sq(capsq);
+        p->board[capsq] = 0;
+        k ^= zob_piece[captured][capsq];
+    }
+    p->halfmove = 0;
+    Bitboard fromto = bb_sq(from) | bb_sq(to);
+    p->by_color[us] ^= fromto;
+    p->by_type[PAWN] ^= bb_sq(from);
+    p->board[from] = 0;
+    k ^= zob_piece[pc][from];
+    int now = type == MOVE_PROMOTION ? us << 3 | move_promo(m) : pc;
+    p->by_type[piece_type(now)] |= bb_sq(to);
+    p->board[to] = (uint8_t)now;
+    k ^= zob_piece[now][to];
+    if (p->castling && (fromto & 0xFF000000000000FFull))
+        drop_rook_rights(p, from, to);
+    return k;
+}
+
+void pos_do(Position *p, Move m)
+{
+    const int us = p->side, them = us ^ 1;
+    const unsigned mv = m; /* decoded as a 32-bit word: no 16-bit partial-register work */
+    const int from = (int)(mv & 63), to = (int)((mv >> 6) & 63);
+    const unsigned castling0 = p->castling;
+    uint64_t k = p->key ^ zob_side;
+    if (p->ep_legal)
+        k ^= zob_ep[sq_file(p->ep)];
+    p->halfmove++;
+    if (us == BLACK)
+        p->fullmove++;
+    int ep = SQ_NONE;
+    /* Checks by a pawn or knight: before the move the side not to move is
+     * never in check, so only the piece moved can give one of them. */
+    const int ksq = p->king_sq[them];
+    Bitboard chk = 0;
+    if (mv >> 12 & 3) {
+        k = do_special(p, m, k);
+        chk = ((bb_pawn_attacks(them, ksq) & p->by_type[PAWN]) | (bb_knight_attacks(ksq) & p->by_type[KNIGHT])) &
+              p->by_color[us];
+    } else {
+        const int pc = p->board[from], captured = p->board[to];
+        const Bitboard fromto = bb_sq(from) | bb_sq(to);
+        k ^= zob_piece[pc][from] ^ zob_piece[pc][to];
+        if (captured) {
+            p->by_color[them] ^= bb_sq(to);
+            p->by_type[piece_type(captured)] ^= bb_sq(to);
+            k ^= zob_piece[captured][to];
+            p->halfmove = 0;
+        }
+        p->by_color[us] ^= fromto;
+        p->by_type[piece_type(pc)] ^= fromto;
+        p->board[from] = 0;
+        p->board[to] = (uint8_t)pc;
+        if (piece_type(pc) == PAWN) {
+            p->halfmove = 0;
+            chk = bb_pawn_attacks(them, ksq) & bb_sq(to);
+            /* A double step leaves an en passant square only when an
+             * enemy pawn stands beside the pawn (it is then tested below). */
+            if ((from ^ to) == 16 && (bb_pawn_attacks(us, (from + to) / 2) & p->by_color[them] & p->by_type[PAWN]))
+                ep = (from + to) / 2;
+        } else if (piece_type(pc) == KNIGHT) {
+            chk = bb_knight_attacks(ksq) & bb_sq(to);
+        } else if (piece_type(pc) == KING) {
+            p->king_sq[us] = (uint8_t)to;
+            p->castling &= (uint8_t)~(us == WHITE ? (CASTLE_WK | CASTLE_WQ) : (CASTLE_BK | CASTLE_BQ));
+        }
+        /* A right's square always holds its rook: only a rook move or
+         * capture can take a right away. */
+        if (p->castling && (piece_type(pc) == ROOK || piece_type(captured) == ROOK))
+            drop_rook_rights(p, from, to);
+    }
+    p->by_type[0] = p->by_color[WHITE] | p->by_color[BLACK];
+    p->side = (uint8_t)them;
+    if (p->castling != castling0)
+        k ^= zob_castle[castling0] ^ zob_castle[p->castling];
+    /* Derived state for the side now to move: checks by sliders (moved
+     * or uncovered), computed only when a slider shares a line with the king. */
+    Bitboard occ = p->by_type[0], mine = p->by_color[us];
+    Bitboard diag = (p->by_type[BISHOP] | p->by_type[QUEEN]) & mine;
+    Bitboard orth = (p->by_type[ROOK] | p->by_type[QUEEN]) & mine;
     if (bb_bishop_empty(ksq) & diag)
         chk |= bb_bishop_attacks(ksq, occ) & diag;
     if (bb_rook_empty(ksq) & orth)
         chk |= bb_rook_attacks(ksq, occ) & orth;
-    out->checkers = chk;
-    if (out->ep != SQ_NONE) {
-        /* Keep the square only when an enemy pawn stands beside the pawn;
-         * it enters the key only when the capture is legal (R26). */
-        if (bb_pawn_attacks(us, out->ep) & out->by_color[them] & out->by_type[PAWN]) {
-            out->ep_legal = ep_capture_legal(out);
-            if (!out->ep_legal)
-                out->ep = SQ_NONE;
-        } else {
-            out->ep = SQ_NONE;
-            out->ep_legal = false;
-        }
-    } else
-        out->ep_legal = false;
-    if (out->ep_legal)
-        k ^= zob_ep[sq_file(out->ep)];
-    out->key = k;
+    p->checkers = chk;
+    /* The en passant square is kept only when the capture is legal, and
+     * then it enters the key (R26). */
+    p->ep = SQ_NONE;
+    p->ep_legal = false;
+    if (ep != SQ_NONE) {
+        p->ep = (uint8_t)ep;
+        if (ep_capture_legal(p)) {
+            p->ep_legal = true;
+            k ^= zob_ep[sq_file(ep)];
+        } else
+            p->ep = SQ_NONE;
+    }
+    p->key = k;
 }
 
 void pos_make(const Position *pos, Move m, Position *out)

@@ -331,6 +331,18 @@ static SanStatus resolve_from_to(const Position *pos, const Parsed *p, SanResult
     return finish(r, SAN_ILLEGAL);
 }
 
+/* Out of line on purpose (see san.h). */
+Bitboard san_unpinned(const Position *pos, Bitboard test, int to)
+{
+    Bitboard ok = 0;
+    while (test) {
+        int from = bb_pop(&test);
+        if (!pos_move_unpins(pos, from, to))
+            ok |= bb_sq(from);
+    }
+    return ok;
+}
+
 /* Legal moves of piece type pt to `to` other than from `except`. */
 static Bitboard same_kind_origins(const Position *pos, int pt, int to, int except, int promo)
 {
@@ -360,9 +372,10 @@ SanStatus san_parse(const Position *pos, const char *tok, size_t len, SanResult 
     r->piece = NO_TYPE;
     r->ncand = 0;
     r->to = r->sq = r->sq2 = SQ_NONE;
-    int mark;
-    if (san_fast(pos, tok, len, &r->move, &mark)) {
-        r->mark = mark;
+    uint32_t fast = san_fast(pos, tok, len);
+    if (fast) {
+        r->move = san_fast_move(fast);
+        r->mark = san_fast_mark(fast);
         r->to = move_to(r->move);
         r->piece = piece_type(pos->board[move_from(r->move)]);
         if (move_type(r->move) == MOVE_CASTLING) /* the king's destination, as resolve_castle says */
