@@ -1,5 +1,6 @@
 /* cli.c - the command line: options into one const struct, the file loop
- * (read on the main thread, check on N workers, report in input order) and
+ * (read on the main thread, check on N-1 workers and on the main thread
+ * whenever it is ahead, report in input order) and
  * the exit policy.  Only this file and main.c decide the exit status. */
 #include "cli.h"
 
@@ -499,8 +500,21 @@ static bool batch_is_done(Run *run, Batch *b, bool wait)
     if (!run->nthreads)
         return true;
     pthread_mutex_lock(&run->mu);
-    while (wait && !b->done)
+    while (wait && !b->done) {
+        if (run->wcount) {
+            /* Rather than sit idle, the reading thread checks the oldest
+             * batch still queued itself. */
+            Batch *w = run->work[run->whead];
+            run->whead = (run->whead + 1) % run->nbatches;
+            run->wcount--;
+            pthread_mutex_unlock(&run->mu);
+            check_batch(run, w);
+            pthread_mutex_lock(&run->mu);
+            w->done = true;
+            continue;
+        }
         pthread_cond_wait(&run->done_cv, &run->mu);
+    }
     bool done = b->done;
     pthread_mutex_unlock(&run->mu);
     return done;
@@ -712,7 +726,10 @@ static void output_ready(Run *run, bool wait)
 
 static bool run_init(Run *run)
 {
-    run->nthreads = run->opt->jobs > 1 ? run->opt->jobs : 0;
+    /* -jN: N-1 workers; the reading thread checks queued batches while it
+     * waits (batch_is_done), so N threads keep N cores busy without the
+     * reader competing with N workers for them. */
+    run->nthreads = run->opt->jobs > 1 ? run->opt->jobs - 1 : 0;
     /* One batch per worker, one being filled, two of slack for batches that
      * finish out of order.  Games are allocated on first use, so a small
      * input costs little whatever -j says. */
