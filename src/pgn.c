@@ -9,6 +9,11 @@
 #include <unistd.h>
 #if defined(__SSE2__) && !defined(PGN_NO_SIMD)
 #include <emmintrin.h>
+/* AVX2 block classification, chosen at run time (gcc and clang on x86) */
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#define PGN_AVX2 1
+#include <immintrin.h>
+#endif
 #endif
 
 /* ---------------------------------------------------------------------
@@ -35,6 +40,12 @@ static unsigned char tokc[256], digc[256];
 /* Bytes that end the plain part of a tag value. */
 static unsigned char tv_stop[256];
 static int cls_ready;
+#ifdef PGN_AVX2
+/* 1: movetext blocks are classified with AVX2.  Set by cls_init where the
+ * CPU has AVX2, unless PGNCHECK_SIMD=sse2 is in the environment (which the
+ * tests use to run the SSE2 path on the same machine). */
+static int walk_avx2;
+#endif
 
 static void cls_init(void)
 {
@@ -83,6 +94,11 @@ static void cls_init(void)
         digc[c] = (k & K_DIGIT) != 0;
         tv_stop[c] = (unsigned char)(c == '"' || c == '\\' || c < 0x20 || c == 0x7F);
     }
+#ifdef PGN_AVX2
+    const char *simd = getenv("PGNCHECK_SIMD");
+    __builtin_cpu_init();
+    walk_avx2 = __builtin_cpu_supports("avx2") && !(simd && strcmp(simd, "sse2") == 0);
+#endif
     cls_ready = 1;
 }
 
@@ -128,8 +144,10 @@ static inline size_t w_first(uint64_t m) { return (size_t)__builtin_ctzll(m) >> 
 
 #if defined(__GNUC__)
 #define NOINLINE __attribute__((noinline))
+#define ALWAYS_INLINE __attribute__((always_inline))
 #else
 #define NOINLINE
+#define ALWAYS_INLINE
 #endif
 
 static inline unsigned ctz64(uint64_t x)
@@ -289,6 +307,51 @@ static inline void classify64(const unsigned char *s, Masks *mk)
     mk->dt = d;
     mk->al = l;
 }
+
+#ifdef PGN_AVX2
+/* classify64 with 32-byte vectors: the same tests, the same masks */
+__attribute__((target("avx2"), always_inline)) static inline void classify32_avx2(const unsigned char *s,
+                                                                                  uint32_t m[6])
+{
+    __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)s);
+    __m256i y = _mm256_or_si256(x, _mm256_set1_epi8(0x20));
+    /* letters: (x | 0x20) in 'a'..'z'; signed x < y is y > x */
+    __m256i al = _mm256_cmpgt_epi8(_mm256_set1_epi8((char)(-128 + 26)),
+                                   _mm256_add_epi8(y, _mm256_set1_epi8((char)(0x80 - 'a'))));
+    __m256i xd = _mm256_add_epi8(x, _mm256_set1_epi8((char)(0x80 - '0')));
+    __m256i dg = _mm256_cmpgt_epi8(_mm256_set1_epi8((char)(-128 + 10)), xd);
+    __m256i t = _mm256_or_si256(al, _mm256_cmpgt_epi8(_mm256_set1_epi8((char)(-128 + 11)), xd));
+    __m256i x2 = _mm256_or_si256(x, _mm256_set1_epi8(2));
+    __m256i u = _mm256_or_si256(_mm256_cmpeq_epi8(x2, _mm256_set1_epi8('#')),
+                                _mm256_cmpeq_epi8(x2, _mm256_set1_epi8('?')));
+    __m256i v = _mm256_or_si256(_mm256_cmpeq_epi8(x, _mm256_set1_epi8('+')),
+                                _mm256_cmpeq_epi8(x, _mm256_set1_epi8('-')));
+    __m256i dot = _mm256_cmpeq_epi8(x, _mm256_set1_epi8('.'));
+    __m256i z = _mm256_or_si256(dot, _mm256_cmpeq_epi8(x, _mm256_set1_epi8('_')));
+    t = _mm256_or_si256(_mm256_or_si256(t, u), _mm256_or_si256(v, z));
+    m[0] = (uint32_t)_mm256_movemask_epi8(t);
+    m[1] = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, _mm256_set1_epi8(' ')));
+    m[2] = (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(x, _mm256_set1_epi8('\n')),
+                                                          _mm256_cmpeq_epi8(x, _mm256_set1_epi8('\r'))));
+    m[3] = (uint32_t)_mm256_movemask_epi8(dg);
+    m[4] = (uint32_t)_mm256_movemask_epi8(dot);
+    m[5] = (uint32_t)_mm256_movemask_epi8(al);
+}
+
+__attribute__((target("avx2"), always_inline)) static inline void classify64_avx2(const unsigned char *s,
+                                                                                  Masks *mk)
+{
+    uint32_t a[6], b[6];
+    classify32_avx2(s, a);
+    classify32_avx2(s + 32, b);
+    mk->tok = a[0] | (uint64_t)b[0] << 32;
+    mk->sp = a[1] | (uint64_t)b[1] << 32;
+    mk->nl = a[2] | (uint64_t)b[2] << 32;
+    mk->dg = a[3] | (uint64_t)b[3] << 32;
+    mk->dt = a[4] | (uint64_t)b[4] << 32;
+    mk->al = a[5] | (uint64_t)b[5] << 32;
+}
+#endif
 
 /* Tag names: bit k set if s[k] is a symbol byte (K_SYM), for 16 bytes. */
 #define PGN_SYM16 1
@@ -1650,7 +1713,7 @@ static bool tags_fast(PgnReader *r, bool *have_event, unsigned *ws_nl)
  * time goes to *cs, and comments of printable ASCII without '%' (*cs = -1).
  * Returns the comment's length, or 0 for anything else (read_comment then
  * takes it). */
-static inline size_t fast_comment(const unsigned char *s, size_t n, int32_t *cs)
+ALWAYS_INLINE static inline size_t fast_comment(const unsigned char *s, size_t n, int32_t *cs)
 {
     size_t k = 1 + (s[1] == ' ');
     *cs = -1;
@@ -1752,8 +1815,9 @@ typedef struct Walk {
  * at least 64 elements fit; stops at anything unusual (the byte dispatch in
  * movetext_fast takes it).  Returns the index where the walk stopped;
  * *need_room is set if it stopped for want of element room. */
-NOINLINE static size_t walk_blocks(Walk *s, const unsigned char *b, size_t i, size_t lim, size_t e,
-                                   bool *need_room)
+typedef void (*ClassifyFn)(const unsigned char *s, Masks *mk);
+ALWAYS_INLINE static inline size_t walk_body(Walk *s, const unsigned char *b, size_t i, size_t lim, size_t e,
+                                             bool *need_room, ClassifyFn classify)
 {
     uint64_t base = s->base, lstart = s->lstart;
     /* line in the low half, the column base of the block in the high half */
@@ -1778,7 +1842,7 @@ NOINLINE static size_t walk_blocks(Walk *s, const unsigned char *b, size_t i, si
         if (base + i + 64 - lstart >= UINT32_MAX)
             break;
         Masks mk;
-        classify64(b + i, &mk);
+        classify(b + i, &mk);
         uint64_t tm = mk.tok, nm = mk.nl, dg = mk.dg, dt = mk.dt;
         if (~tm == 0)
             break;
@@ -1927,6 +1991,22 @@ done:
     return i;
 }
 
+/* walk_body with each classification inlined (the AVX2 one compiled for
+ * AVX2), chosen at run time by walk_avx2 (see pick_simd) */
+NOINLINE static size_t walk_blocks(Walk *s, const unsigned char *b, size_t i, size_t lim, size_t e,
+                                   bool *need_room)
+{
+    return walk_body(s, b, i, lim, e, need_room, classify64);
+}
+
+#ifdef PGN_AVX2
+__attribute__((target("avx2"))) NOINLINE static size_t walk_blocks_avx2(Walk *s, const unsigned char *b, size_t i,
+                                                                        size_t lim, size_t e, bool *need_room)
+{
+    return walk_body(s, b, i, lim, e, need_room, classify64_avx2);
+}
+#endif
+
 NOINLINE static bool movetext_fast(PgnReader *r)
 {
     PgnGame *g = r->g;
@@ -1980,7 +2060,12 @@ NOINLINE static bool movetext_fast(PgnReader *r)
             ws.el_begin = el;
             ws.room = ecap - ne;
             bool need_room;
-            i = walk_blocks(&ws, b, i, lim, e, &need_room);
+#ifdef PGN_AVX2
+            if (walk_avx2)
+                i = walk_blocks_avx2(&ws, b, i, lim, e, &need_room);
+            else
+#endif
+                i = walk_blocks(&ws, b, i, lim, e, &need_room);
             lstart = ws.lstart;
             line = ws.line;
             pnum = ws.pnum;
