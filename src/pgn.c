@@ -309,33 +309,50 @@ static inline void classify64(const unsigned char *s, Masks *mk)
 }
 
 #ifdef PGN_AVX2
-/* classify64 with 32-byte vectors: the same tests, the same masks */
+/* classify64 with 32-byte vectors, by nibble lookup: the class bits of a
+ * byte are lo[its low nibble] & hi[its high nibble] (bytes above 0x7F get
+ * none), one bit per set of bytes that is such a product:
+ *   1 ' '   2 LF CR   4 '.'   8 digits   16 A-O a-o   32 P-Z p-z
+ *   64 : = ?   128 ! # + - .
+ * and '_', the one move-token byte left, is compared.  The masks are the
+ * same as classify64's. */
+#define NB_SP 1
+#define NB_NL 2
+#define NB_DT 4
+#define NB_DG 8
+#define NB_AL1 16
+#define NB_AL2 32
+#define NB_T3 64
+#define NB_T2 128
+#define NB_LO                                                                                                 \
+    (char)(NB_SP | NB_DG | NB_AL2), (char)(NB_DG | NB_AL1 | NB_AL2 | NB_T2), (char)(NB_DG | NB_AL1 | NB_AL2), \
+        (char)(NB_DG | NB_AL1 | NB_AL2 | NB_T2), (char)(NB_DG | NB_AL1 | NB_AL2),                           \
+        (char)(NB_DG | NB_AL1 | NB_AL2), (char)(NB_DG | NB_AL1 | NB_AL2), (char)(NB_DG | NB_AL1 | NB_AL2),     \
+        (char)(NB_DG | NB_AL1 | NB_AL2), (char)(NB_DG | NB_AL1 | NB_AL2), (char)(NB_NL | NB_AL1 | NB_AL2 | NB_T3), \
+        (char)(NB_AL1 | NB_T2), (char)NB_AL1, (char)(NB_NL | NB_AL1 | NB_T3 | NB_T2),                        \
+        (char)(NB_DT | NB_AL1 | NB_T2), (char)(NB_AL1 | NB_T3)
+#define NB_HI                                                                                                 \
+    (char)NB_NL, 0, (char)(NB_SP | NB_DT | NB_T2), (char)(NB_DG | NB_T3), (char)NB_AL1, (char)NB_AL2,         \
+        (char)NB_AL1, (char)NB_AL2, 0, 0, 0, 0, 0, 0, 0, 0
 __attribute__((target("avx2"), always_inline)) static inline void classify32_avx2(const unsigned char *s,
                                                                                   uint32_t m[6])
 {
+    const __m256i lo = _mm256_setr_epi8(NB_LO, NB_LO), hi = _mm256_setr_epi8(NB_HI, NB_HI);
+    const __m256i nib = _mm256_set1_epi8(0x0F), zero = _mm256_setzero_si256();
     __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)s);
-    __m256i y = _mm256_or_si256(x, _mm256_set1_epi8(0x20));
-    /* letters: (x | 0x20) in 'a'..'z'; signed x < y is y > x */
-    __m256i al = _mm256_cmpgt_epi8(_mm256_set1_epi8((char)(-128 + 26)),
-                                   _mm256_add_epi8(y, _mm256_set1_epi8((char)(0x80 - 'a'))));
-    __m256i xd = _mm256_add_epi8(x, _mm256_set1_epi8((char)(0x80 - '0')));
-    __m256i dg = _mm256_cmpgt_epi8(_mm256_set1_epi8((char)(-128 + 10)), xd);
-    __m256i t = _mm256_or_si256(al, _mm256_cmpgt_epi8(_mm256_set1_epi8((char)(-128 + 11)), xd));
-    __m256i x2 = _mm256_or_si256(x, _mm256_set1_epi8(2));
-    __m256i u = _mm256_or_si256(_mm256_cmpeq_epi8(x2, _mm256_set1_epi8('#')),
-                                _mm256_cmpeq_epi8(x2, _mm256_set1_epi8('?')));
-    __m256i v = _mm256_or_si256(_mm256_cmpeq_epi8(x, _mm256_set1_epi8('+')),
-                                _mm256_cmpeq_epi8(x, _mm256_set1_epi8('-')));
-    __m256i dot = _mm256_cmpeq_epi8(x, _mm256_set1_epi8('.'));
-    __m256i z = _mm256_or_si256(dot, _mm256_cmpeq_epi8(x, _mm256_set1_epi8('_')));
-    t = _mm256_or_si256(_mm256_or_si256(t, u), _mm256_or_si256(v, z));
-    m[0] = (uint32_t)_mm256_movemask_epi8(t);
-    m[1] = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, _mm256_set1_epi8(' ')));
-    m[2] = (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(x, _mm256_set1_epi8('\n')),
-                                                          _mm256_cmpeq_epi8(x, _mm256_set1_epi8('\r'))));
-    m[3] = (uint32_t)_mm256_movemask_epi8(dg);
-    m[4] = (uint32_t)_mm256_movemask_epi8(dot);
-    m[5] = (uint32_t)_mm256_movemask_epi8(al);
+    __m256i c = _mm256_and_si256(_mm256_shuffle_epi8(lo, _mm256_and_si256(x, nib)),
+                                 _mm256_shuffle_epi8(hi, _mm256_and_si256(_mm256_srli_epi16(x, 4), nib)));
+    /* not a move-token byte: no class bit but ' ' and line end, and not '_' */
+    __m256i nt = _mm256_cmpeq_epi8(_mm256_and_si256(c, _mm256_set1_epi8((char)~(NB_SP | NB_NL))), zero);
+    nt = _mm256_andnot_si256(_mm256_cmpeq_epi8(x, _mm256_set1_epi8('_')), nt);
+    __m256i nal = _mm256_cmpeq_epi8(_mm256_and_si256(c, _mm256_set1_epi8(NB_AL1 | NB_AL2)), zero);
+    /* bit 7 of each byte after a 16-bit shift by k is bit 7 - k of the byte */
+    m[0] = ~(uint32_t)_mm256_movemask_epi8(nt);
+    m[1] = (uint32_t)_mm256_movemask_epi8(_mm256_slli_epi16(c, 7));
+    m[2] = (uint32_t)_mm256_movemask_epi8(_mm256_slli_epi16(c, 6));
+    m[3] = (uint32_t)_mm256_movemask_epi8(_mm256_slli_epi16(c, 4));
+    m[4] = (uint32_t)_mm256_movemask_epi8(_mm256_slli_epi16(c, 5));
+    m[5] = ~(uint32_t)_mm256_movemask_epi8(nal);
 }
 
 __attribute__((target("avx2"), always_inline)) static inline void classify64_avx2(const unsigned char *s,

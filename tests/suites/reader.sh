@@ -40,6 +40,43 @@ if grep -qw avx2 /proc/cpuinfo 2> /dev/null; then
     else
         failed=$((failed + 1))
     fi
+    # and the masks themselves: every byte value at every place of a
+    # block, and random blocks, classified both ways
+    cat > "$tmp/masks.c" << 'EOF'
+#include "pgn.c"
+__attribute__((target("avx2"), noinline)) static void by_avx2(const unsigned char *s, Masks *m)
+{
+    classify64_avx2(s, m);
+}
+int main(void)
+{
+    unsigned char blk[64];
+    unsigned long n = 0, bad = 0;
+    unsigned long long st = 88172645463325252ull;
+    cls_init();
+    for (int it = 0; it < 16384 + 500000; it++) {
+        for (int k = 0; k < 64; k++) {
+            st ^= st << 13; st ^= st >> 7; st ^= st << 17;
+            blk[k] = it < 16384 ? (unsigned char)"1.e4 e5\n"[k & 7] : (unsigned char)st;
+        }
+        if (it < 16384)
+            blk[it & 63] = (unsigned char)(it >> 6);
+        Masks a, b;
+        classify64(blk, &a);
+        by_avx2(blk, &b);
+        n++;
+        bad += memcmp(&a, &b, sizeof a) != 0;
+    }
+    printf("%lu blocks, %lu differ\n", n, bad);
+    return bad != 0;
+}
+EOF
+    if ${CC:-cc} -std=c17 -O2 -D_POSIX_C_SOURCE=200809L -Isrc -o "$tmp/masks" "$tmp/masks.c" src/diag.c \
+            2> "$tmp/cc.log" && "$tmp/masks" > "$tmp/masks.log" 2>&1; then
+        echo "ok avx2 masks equal the SSE2 masks: $(cat "$tmp/masks.log")"; passed=$((passed + 1))
+    else
+        echo "FAIL avx2 masks: $(head -n 5 "$tmp/cc.log" "$tmp/masks.log")"; failed=$((failed + 1))
+    fi
 else
     echo "note: no AVX2 on this CPU; the AVX2 path is not run"
 fi
