@@ -1871,6 +1871,12 @@ ALWAYS_INLINE static inline size_t walk_body(Walk *s, const unsigned char *b, si
          * after a period, or with a period right after a letter (a separate
          * "e.p.").  The walk stops at the first such run. */
         uint64_t bad = (((rs & ~dg) | (tm & ~dt & (dt << 1))) & ~mk.al) | (dt & (mk.al << 1));
+        /* and runs starting with a move number the walk does not take:
+         * more than three digits, or digits followed by anything but a
+         * period, a blank or the end of the run ("1-0", "1/2-1/2", "12a");
+         * dg + ds carries each such digit prefix into the byte after it */
+        uint64_t ds = rs & dg;
+        bad |= (ds & dg >> 1 & dg >> 2 & dg >> 3) | ((dg + ds) & ~dg & ~dt & ~mk.sp & ~mk.nl);
         unsigned badrun = bad ? top64(rs & (((uint64_t)2 << ctz64(bad)) - 1)) : 64;
         if (lt < 64) {
             ev_all &= ((uint64_t)1 << lt) - 1;
@@ -1896,20 +1902,18 @@ ALWAYS_INLINE static inline size_t walk_body(Walk *s, const unsigned char *b, si
             lstart = off0 + at_ + 1; lc = ln_ | (uint64_t)(0u - at_) << 32; } while (0)
         while (ev) {
             unsigned p = ctz64(ev);
-            uint64_t below = ev ^ (ev - 1);
-            if (nm & below)
-                LINE_ENDS(below);
+            uint64_t bit = ev & (0 - ev);
+            if (nm & (bit - 1))
+                LINE_ENDS(bit - 1);
             /* the kind of event from the masks (known before the byte is
              * loaded): a move number, a move, or something else */
-            if ((dg >> p) & 1) {
+            if (bit & dg) {
                 /* a move number: digits, periods, and maybe the move in
                  * the same run; all lengths from the masks (the run ends
                  * inside the block) */
                 const unsigned char *t = bw + p;
-                unsigned len = ctz64(~(dg >> p));
+                unsigned len = ctz64(~(dg >> p));     /* 1 to 3 (see bad) */
                 unsigned q = p + len;
-                if ((len > 3) | (unsigned)((tm & ~dt) >> q & 1) | (t[len] == '/'))
-                    goto stop;
                 uint32_t v = (uint32_t)(t[0] - '0');
                 uint32_t d1 = (uint32_t)(t[1] - '0'), d2 = (uint32_t)(t[2] - '0');
                 v = len == 1 ? v : len == 2 ? v * 10 + d1 : v * 100 + d1 * 10 + d2;
@@ -1922,7 +1926,7 @@ ALWAYS_INLINE static inline size_t walk_body(Walk *s, const unsigned char *b, si
                     ev &= ev - 1;
                     continue;
                 }
-            } else if (!((tm >> p) & 1)) {
+            } else if (!(bit & tm)) {
                 unsigned c = bw[p];
                 if (c == '{') {
                     int32_t cs;

@@ -549,6 +549,31 @@ static void run_generated(void)
         check_chunking("gen/walk-unusual-runs", all.p, all.len, 4);
         free(all.p);
     }
+    /* The same for runs starting with digits that are not a plain move
+     * number (more than three digits, digits followed by something other
+     * than a period or a blank), which the block walk hands on too. */
+    {
+        static const char *const pieces[] = {
+            "1.e4 e5 ", "2.Nf3 Nc6 ", "1234.d4 ", "999... exd4 ", "12/3 ", "12a4 ", "123x4 ", "0000 ",
+            "7{c} Nf6 ", "8$1 ", "9( 9.d4 ) ", "10\tBb5 ", "11\nO-O ", "12!? a6 ", "13-- h6 ", "14+ ",
+            "15.. Ba4 ", "1/2-1/2 ", "3-0 ", "16.c3 b5 17.Bb3 d6 ", "0-1 ", "18.h3\r\n18... Na5 ", "1-0x ",
+        };
+        const size_t np = sizeof pieces / sizeof pieces[0];
+        Buf all = {0};
+        for (unsigned pad = 0; pad < 64; pad++) {
+            Buf b = {0};
+            bprintf(&b, "[Event \"numbers %u\"]\n\n", pad);
+            for (unsigned k = 0; k < pad; k++)
+                bput(&b, " ", 1);
+            for (size_t k = 0; k < 3 * np; k++)
+                bput(&b, pieces[(k * 5 + pad) % np], strlen(pieces[(k * 5 + pad) % np]));
+            bprintf(&b, "*\n\n");
+            bput(&all, b.p, b.len);
+            free(b.p);
+        }
+        check_chunking("gen/walk-number-runs", all.p, all.len, 4);
+        free(all.p);
+    }
     /* a 5 MB comment (with line ends) streamed; the next game is read */
     {
         size_t n = 5u << 20;
