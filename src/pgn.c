@@ -251,6 +251,26 @@ static inline void move_elem(PgnElem *el, uint64_t off, uint32_t line, uint32_t 
     el->text[len] = '\0';
 }
 
+/* Readies *el for a move after move number number (-1: none) and dots
+ * periods: every field but position, length and text. */
+static inline void slot_init(PgnElem *el, int32_t number, unsigned dots)
+{
+#ifdef PGN_SWAR
+    uint64_t meta = (uint64_t)dots << 16;                           /* kind 0, len 0, truncated 0, nags 0 */
+    uint64_t nc = (uint64_t)(uint32_t)number | (uint64_t)UINT32_MAX << 32;   /* clock -1 */
+    memcpy((unsigned char *)el + 16, &meta, 8);
+    memcpy((unsigned char *)el + 24, &nc, 8);
+#else
+    el->kind = PGN_EL_MOVE;
+    el->len = 0;
+    el->dots = (uint8_t)dots;
+    el->truncated = 0;
+    el->nags = 0;
+    el->number = number;
+    el->clock = -1;
+#endif
+}
+
 /* Movetext blocks: for the 64 bytes at s, bit k of tok is set if s[k] is a
  * move-token byte (tokc), of sp if it is a space, of nl if it is a line
  * feed or carriage return, of dg if it is a digit, of dt if it is a period,
@@ -1841,13 +1861,18 @@ ALWAYS_INLINE static inline size_t walk_body(Walk *s, const unsigned char *b, si
     uint64_t lc = s->line;
     /* the pending move number and periods as the words move_elem stores:
      * number and clock -1, and periods << 16 */
-    const uint64_t hi_ones = (uint64_t)UINT32_MAX << 32;
-    uint64_t pnc = (uint32_t)s->pnum | hi_ones;
-    uint64_t pdm = (uint64_t)s->pdots << 16;
-    bool ltok = s->ltok;          /* see the end */
-    uint64_t last_off = s->last_off;
     PgnElem *el = s->el;
     PgnElem *const el_end = s->el + s->room;
+    /* The pending move number and periods wait in the next element: its
+     * fields but position, length and text are those of a move after them
+     * (slot_init), a move number writes its value and periods there, and a
+     * move fills in the rest and readies the element after it.  Blocks are
+     * walked only with room for 64 elements, so el < el_end while they are. */
+    bool slot = el < el_end;
+    if (slot)
+        slot_init(el, s->pnum, s->pdots);
+    bool ltok = s->ltok;          /* see the end */
+    uint64_t last_off = s->last_off;
     *need_room = false;
     while (lim - i >= 64 && i < lim) {
         /* room for every element the block can hold, and columns that
@@ -1919,8 +1944,8 @@ ALWAYS_INLINE static inline size_t walk_body(Walk *s, const unsigned char *b, si
                 v = len == 1 ? v : len == 2 ? v * 10 + d1 : v * 100 + d1 * 10 + d2;
                 last_off = off0 + p;
                 unsigned dd = ctz64(~(dt >> q));
-                pnc = v | hi_ones;
-                pdm = (uint64_t)dd << 16;
+                el->number = (int32_t)v;
+                el->dots = (uint8_t)dd;
                 p = q + dd;
                 if (!((tm >> p) & 1)) {
                     ev &= ev - 1;
@@ -1961,23 +1986,19 @@ ALWAYS_INLINE static inline size_t walk_body(Walk *s, const unsigned char *b, si
                 if (len >= PGN_TOKEN_TEXT)
                     goto stop;
                 last_off = off0 + p;
+                el->pos.offset = last_off;
 #ifdef PGN_SWAR
                 uint64_t w2 = lc + ((uint64_t)p << 32);
-                uint64_t meta = (uint64_t)len << 8 | pdm;
-                unsigned char *d = (unsigned char *)el;
-                memcpy(d, &last_off, 8);
-                memcpy(d + 8, &w2, 8);
-                memcpy(d + 16, &meta, 8);
-                memcpy(d + 24, &pnc, 8);
+                memcpy((unsigned char *)el + 8, &w2, 8);
+#else
+                el->pos.line = (uint32_t)lc;
+                el->pos.col = p + (uint32_t)(lc >> 32);
+#endif
+                el->len = (uint8_t)len;
                 memcpy(el->text, t, PGN_TOKEN_TEXT);
                 el->text[len] = '\0';
                 el++;
-#else
-                move_elem(el++, last_off, (uint32_t)lc, p + (uint32_t)(lc >> 32), t, len, (int32_t)(uint32_t)pnc,
-                          (unsigned)(pdm >> 16));
-#endif
-                pnc = ~(uint64_t)0;
-                pdm = 0;
+                slot_init(el, -1, 0);
             }
             ev &= ev - 1;
             continue;
@@ -2004,8 +2025,10 @@ done:
     s->ltok = ltok || last_off != NO_LAST;
     s->lstart = lstart;
     s->line = (uint32_t)lc;
-    s->pnum = (int32_t)(uint32_t)pnc;
-    s->pdots = (unsigned)(pdm >> 16);
+    if (slot) {
+        s->pnum = el->number;
+        s->pdots = el->dots;
+    }
     s->last_off = last_off;
     s->room = (size_t)(el_end - el);
     s->el = el;
