@@ -686,15 +686,7 @@ static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main
         ended = board_ending(p, ANY());
     if (main_line) {
         Scratch *s = c->s;
-        if (ply >= s->keys_cap) {
-            size_t cap = s->keys_cap * 2;
-            uint64_t *k = realloc(s->keys, cap * sizeof *k);
-            if (!k)
-                return PLAY_ERROR;
-            s->keys = k;
-            s->keys_cap = cap;
-        }
-        s->keys[ply] = p->key;
+        s->keys[ply] = p->key; /* room for every ply reserved before the replay */
         if (!ended && p->halfmove >= 8) {
             int reps = repetitions(s, ply, p->halfmove);
             if (reps >= 3 && !ANY())
@@ -965,6 +957,22 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
             main_line->ended = ended;
             main_line->ended_ply = 0;
             snprintf(main_line->ended_move, sizeof main_line->ended_move, "%s", "in the FEN start position");
+        }
+    }
+
+    /* Room for a key per main-line ply, reserved once: a game has no more
+     * plies than elements, and the replay loop then tests no capacity. */
+    if (g->nelems >= s->keys_cap) {
+        size_t cap = s->keys_cap * 2;
+        while (cap <= g->nelems)
+            cap *= 2;
+        uint64_t *k = realloc(s->keys, cap * sizeof *k);
+        if (k) {
+            s->keys = k;
+            s->keys_cap = cap;
+        } else {
+            main_line->stopped = true; /* out of memory: the main line is not replayed */
+            valid = false;
         }
     }
 
