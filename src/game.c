@@ -985,8 +985,9 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
         /* The line the moves go to, found again only where the depth
          * changes; NULL beyond the depth kept (or out of memory). */
         Line *L = &s->lines[0];
-        for (size_t i = 0; i < g->nelems; i++) {
-            const PgnElem *e = &g->elems[i];
+        /* A pointer walk to a local end: g->nelems would be read again
+         * after every move (the stores of a move might alias it). */
+        for (const PgnElem *e = g->elems; e != elems_end; e++) {
             if (e->kind == PGN_EL_MOVE) {
                 if (!L || L->stopped)
                     continue;
