@@ -546,10 +546,10 @@ void pos_do(Position *p, Move m)
     int ep = SQ_NONE;
     /* Checks by a pawn or knight: before the move the side not to move is
      * never in check, so only the piece moved can give one of them. */
-    const int ksq = p->king_sq[them];
     Bitboard chk = 0;
     if (mv >> 12 & 3) {
         k = do_special(p, m, k);
+        const int ksq = p->king_sq[them];
         chk = ((bb_pawn_attacks(them, ksq) & p->by_type[PAWN]) | (bb_knight_attacks(ksq) & p->by_type[KNIGHT])) &
               p->by_color[us];
     } else {
@@ -568,13 +568,13 @@ void pos_do(Position *p, Move m)
         p->board[to] = (uint8_t)pc;
         if (piece_type(pc) == PAWN) {
             p->halfmove = 0;
-            chk = bb_pawn_attacks(them, ksq) & bb_sq(to);
+            chk = bb_pawn_attacks(them, p->king_sq[them]) & bb_sq(to);
             /* A double step leaves an en passant square only when an
              * enemy pawn stands beside the pawn (it is then tested below). */
             if ((from ^ to) == 16 && (bb_pawn_attacks(us, (from + to) / 2) & p->by_color[them] & p->by_type[PAWN]))
                 ep = (from + to) / 2;
         } else if (piece_type(pc) == KNIGHT) {
-            chk = bb_knight_attacks(ksq) & bb_sq(to);
+            chk = bb_knight_attacks(p->king_sq[them]) & bb_sq(to);
         } else if (piece_type(pc) == KING) {
             p->king_sq[us] = (uint8_t)to;
             p->castling &= (uint8_t)~(us == WHITE ? (CASTLE_WK | CASTLE_WQ) : (CASTLE_BK | CASTLE_BQ));
@@ -586,6 +586,7 @@ void pos_do(Position *p, Move m)
     }
     p->by_type[0] = p->by_color[WHITE] | p->by_color[BLACK];
     p->side = (uint8_t)them;
+    const int ksq = p->king_sq[them];
     if (p->castling != castling0)
         k ^= zob_castle[castling0] ^ zob_castle[p->castling];
     /* Derived state for the side now to move: checks by sliders (moved
