@@ -539,8 +539,7 @@ CHESS_HOT_INLINE uint64_t move_begin(Position *p, int us)
     if (p->ep_legal)
         k ^= zob_ep[sq_file(p->ep)];
     p->halfmove++;
-    if (us == BLACK)
-        p->fullmove++;
+    p->fullmove += (uint32_t)us; /* after Black's move */
     return k;
 }
 
