@@ -626,7 +626,7 @@ void pos_do(Position *p, Move m)
         p->halfmove = 0;
         chk = bb_pawn_attacks(them, p->king_sq[them]) & bb_sq(to);
         /* A double step leaves an en passant square only when an
-         * enemy pawn stands beside the pawn (it is then tested below). */
+         * enemy pawn stands beside the pawn (move_end then tests it). */
         if ((from ^ to) == 16 && (bb_pawn_attacks(us, (from + to) / 2) & p->by_color[them] & p->by_type[PAWN]))
             ep = (from + to) / 2;
     } else if (piece_type(pc) == KNIGHT) {
