@@ -686,15 +686,7 @@ static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main
         ended = board_ending(p, ANY());
     if (main_line) {
         Scratch *s = c->s;
-        if (ply >= s->keys_cap) {
-            size_t cap = s->keys_cap * 2;
-            uint64_t *k = realloc(s->keys, cap * sizeof *k);
-            if (!k)
-                return PLAY_ERROR;
-            s->keys = k;
-            s->keys_cap = cap;
-        }
-        s->keys[ply] = p->key;
+        s->keys[ply] = p->key; /* room for every ply reserved before the replay */
         if (!ended && p->halfmove >= 8) {
             int reps = repetitions(s, ply, p->halfmove);
             if (reps >= 3 && !ANY())
@@ -968,6 +960,22 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
         }
     }
 
+    /* Room for a key per main-line ply, reserved once: a game has no more
+     * plies than elements, and the replay loop then tests no capacity. */
+    if (g->nelems >= s->keys_cap) {
+        size_t cap = s->keys_cap * 2;
+        while (cap <= g->nelems)
+            cap *= 2;
+        uint64_t *k = realloc(s->keys, cap * sizeof *k);
+        if (k) {
+            s->keys = k;
+            s->keys_cap = cap;
+        } else {
+            main_line->stopped = true; /* out of memory: the main line is not replayed */
+            valid = false;
+        }
+    }
+
     {
         Claims cl = {0, 0, CUR(main_line)->halfmove >= 100};
         /* (no arithmetic on a null array: UBSan flags it even for + 0) */
@@ -977,8 +985,9 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
         /* The line the moves go to, found again only where the depth
          * changes; NULL beyond the depth kept (or out of memory). */
         Line *L = &s->lines[0];
-        for (size_t i = 0; i < g->nelems; i++) {
-            const PgnElem *e = &g->elems[i];
+        /* A pointer walk to a local end: g->nelems would be read again
+         * after every move (the stores of a move might alias it). */
+        for (const PgnElem *e = g->elems; e != elems_end; e++) {
             if (e->kind == PGN_EL_MOVE) {
                 if (!L || L->stopped)
                     continue;

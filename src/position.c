@@ -531,61 +531,27 @@ static CHESS_NOINLINE uint64_t do_special(Position *p, Move m, uint64_t k)
     return k;
 }
 
-void pos_do(Position *p, Move m)
+/* The start of every move: the key loses the side to move and the en
+ * passant file it had, the clocks run on.  Returns the key so far. */
+CHESS_HOT_INLINE uint64_t move_begin(Position *p, int us)
 {
-    const int us = p->side, them = us ^ 1;
-    const unsigned mv = m; /* decoded as a 32-bit word: no 16-bit partial-register work */
-    const int from = (int)(mv & 63), to = (int)((mv >> 6) & 63);
-    const unsigned castling0 = p->castling;
     uint64_t k = p->key ^ zob_side;
     if (p->ep_legal)
         k ^= zob_ep[sq_file(p->ep)];
     p->halfmove++;
-    if (us == BLACK)
-        p->fullmove++;
-    int ep = SQ_NONE;
-    /* Checks by a pawn or knight: before the move the side not to move is
-     * never in check, so only the piece moved can give one of them. */
-    const int ksq = p->king_sq[them];
-    Bitboard chk = 0;
-    if (mv >> 12 & 3) {
-        k = do_special(p, m, k);
-        chk = ((bb_pawn_attacks(them, ksq) & p->by_type[PAWN]) | (bb_knight_attacks(ksq) & p->by_type[KNIGHT])) &
-              p->by_color[us];
-    } else {
-        const int pc = p->board[from], captured = p->board[to];
-        const Bitboard fromto = bb_sq(from) | bb_sq(to);
-        k ^= zob_piece[pc][from] ^ zob_piece[pc][to];
-        if (captured) {
-            p->by_color[them] ^= bb_sq(to);
-            p->by_type[piece_type(captured)] ^= bb_sq(to);
-            k ^= zob_piece[captured][to];
-            p->halfmove = 0;
-        }
-        p->by_color[us] ^= fromto;
-        p->by_type[piece_type(pc)] ^= fromto;
-        p->board[from] = 0;
-        p->board[to] = (uint8_t)pc;
-        if (piece_type(pc) == PAWN) {
-            p->halfmove = 0;
-            chk = bb_pawn_attacks(them, ksq) & bb_sq(to);
-            /* A double step leaves an en passant square only when an
-             * enemy pawn stands beside the pawn (it is then tested below). */
-            if ((from ^ to) == 16 && (bb_pawn_attacks(us, (from + to) / 2) & p->by_color[them] & p->by_type[PAWN]))
-                ep = (from + to) / 2;
-        } else if (piece_type(pc) == KNIGHT) {
-            chk = bb_knight_attacks(ksq) & bb_sq(to);
-        } else if (piece_type(pc) == KING) {
-            p->king_sq[us] = (uint8_t)to;
-            p->castling &= (uint8_t)~(us == WHITE ? (CASTLE_WK | CASTLE_WQ) : (CASTLE_BK | CASTLE_BQ));
-        }
-        /* A right's square always holds its rook: only a rook move or
-         * capture can take a right away. */
-        if (p->castling && (piece_type(pc) == ROOK || piece_type(captured) == ROOK))
-            drop_rook_rights(p, from, to);
-    }
+    p->fullmove += (uint32_t)us; /* after Black's move */
+    return k;
+}
+
+/* The end of every move, once the pieces stand where they go (us: the
+ * side that moved; chk: its pawn or knight check; ep: a double step's
+ * square, SQ_NONE if none; castling0: the rights before the move). */
+CHESS_HOT_INLINE void move_end(Position *p, int us, uint64_t k, Bitboard chk, int ep, unsigned castling0)
+{
+    const int them = us ^ 1;
     p->by_type[0] = p->by_color[WHITE] | p->by_color[BLACK];
     p->side = (uint8_t)them;
+    const int ksq = p->king_sq[them];
     if (p->castling != castling0)
         k ^= zob_castle[castling0] ^ zob_castle[p->castling];
     /* Derived state for the side now to move: checks by sliders (moved
@@ -611,6 +577,69 @@ void pos_do(Position *p, Move m)
             p->ep = SQ_NONE;
     }
     p->key = k;
+}
+
+/* pos_do for castling, en passant and promotion, whole and out of line:
+ * the usual moves' path then shares no values with these. */
+static CHESS_NOINLINE void do_special_move(Position *p, Move m)
+{
+    const int us = p->side, them = us ^ 1;
+    const unsigned castling0 = p->castling;
+    uint64_t k = do_special(p, m, move_begin(p, us));
+    /* Checks by a pawn or knight: before the move the side not to move is
+     * never in check, so only the pieces moved can give one of them. */
+    const int ksq = p->king_sq[them];
+    Bitboard chk = ((bb_pawn_attacks(them, ksq) & p->by_type[PAWN]) | (bb_knight_attacks(ksq) & p->by_type[KNIGHT])) &
+                   p->by_color[us];
+    move_end(p, us, k, chk, SQ_NONE, castling0);
+}
+
+void pos_do(Position *p, Move m)
+{
+    const unsigned mv = m; /* decoded as a 32-bit word: no 16-bit partial-register work */
+    if (mv >> 12 & 3) {
+        do_special_move(p, m);
+        return;
+    }
+    const int us = p->side, them = us ^ 1;
+    const int from = (int)(mv & 63), to = (int)((mv >> 6) & 63);
+    const unsigned castling0 = p->castling;
+    uint64_t k = move_begin(p, us);
+    int ep = SQ_NONE;
+    /* Checks by a pawn or knight: before the move the side not to move is
+     * never in check, so only the piece moved can give one of them. */
+    Bitboard chk = 0;
+    const int pc = p->board[from], captured = p->board[to];
+    const Bitboard fromto = bb_sq(from) | bb_sq(to);
+    k ^= zob_piece[pc][from] ^ zob_piece[pc][to];
+    if (captured) {
+        p->by_color[them] ^= bb_sq(to);
+        p->by_type[piece_type(captured)] ^= bb_sq(to);
+        k ^= zob_piece[captured][to];
+        p->halfmove = 0;
+    }
+    p->by_color[us] ^= fromto;
+    p->by_type[piece_type(pc)] ^= fromto;
+    p->board[from] = 0;
+    p->board[to] = (uint8_t)pc;
+    if (piece_type(pc) == PAWN) {
+        p->halfmove = 0;
+        chk = bb_pawn_attacks(them, p->king_sq[them]) & bb_sq(to);
+        /* A double step leaves an en passant square only when an
+         * enemy pawn stands beside the pawn (move_end then tests it). */
+        if ((from ^ to) == 16 && (bb_pawn_attacks(us, (from + to) / 2) & p->by_color[them] & p->by_type[PAWN]))
+            ep = (from + to) / 2;
+    } else if (piece_type(pc) == KNIGHT) {
+        chk = bb_knight_attacks(p->king_sq[them]) & bb_sq(to);
+    } else if (piece_type(pc) == KING) {
+        p->king_sq[us] = (uint8_t)to;
+        p->castling &= (uint8_t)~(us == WHITE ? (CASTLE_WK | CASTLE_WQ) : (CASTLE_BK | CASTLE_BQ));
+    }
+    /* A right's square always holds its rook: only a rook move or
+     * capture can take a right away. */
+    if (p->castling && (piece_type(pc) == ROOK || piece_type(captured) == ROOK))
+        drop_rook_rights(p, from, to);
+    move_end(p, us, k, chk, ep, castling0);
 }
 
 void pos_make(const Position *pos, Move m, Position *out)

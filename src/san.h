@@ -110,154 +110,29 @@ static inline int san_fast_mark(uint32_t f) { return (int)(f >> 16); }
 
 /* The fast path of san_parse for the common, canonically written shapes
  * (e4, exd5, Nf3, Nxe5, Nbd2, R1xe2, O-O, O-O-O, each with + or #),
- * resolved straight from attack sets; inline because it runs once per
- * move of every game.  The result packs the move and its mark (0, 1 for
+ * resolved straight from attack sets.  The result packs the move and its mark (0, 1 for
  * '+', 2 for '#') as san_fast_move() / san_fast_mark() read them, in a
  * register rather than through pointers so the caller's loop keeps it
  * there.  It is 0 (no move is 0: its from and to squares would be the
  * same) for anything but exactly one legal move — a notation deviation,
  * an illegal or ambiguous move, a promotion — which san_parse then
- * handles and diagnoses. */
+ * handles and diagnoses.  The mark is read here, inline; the rest is
+ * done by one of two halves (san.c), each out of line on its own: a
+ * function with only the pawn moves' or only the pieces' values needs
+ * fewer registers saved on every call than one holding both. */
+Move san_fast_pawn(const Position *pos, const char *s, size_t n);
+Move san_fast_piece(const Position *pos, const char *s, size_t n);
+
 static inline uint32_t san_fast(const Position *pos, const char *s, size_t n)
 {
     if (n < 2)
         return 0;
-    uint32_t mark = 0;
-    if (s[n - 1] == '+' || s[n - 1] == '#') {
-        mark = s[n - 1] == '+' ? 1u << 16 : 2u << 16;
-        n--;
-    }
-    int us = pos->side;
-    unsigned f0 = (unsigned)(unsigned char)s[0] - 'a';
-    Move m;
-    if (f0 < 8) {
-        /* Pawn moves; promotions go the general way. */
-        int up = 8 - 16 * us;
-        int to, from, pawn = us << 3 | PAWN;
-        unsigned r8;
-        if (n == 2) {
-            r8 = (unsigned)(unsigned char)s[1] - '1';
-            if (r8 - 1 >= 6)
-                return 0;
-            to = (int)(r8 * 8 + f0);
-            if (pos->board[to])
-                return 0;
-            from = to - up;
-            if (pos->board[from] != pawn) {
-                if (pos->board[from] || r8 != (us == WHITE ? 3u : 4u) || pos->board[from - up] != pawn)
-                    return 0;
-                from -= up;
-            }
-            m = move_new(from, to, MOVE_NORMAL, 0);
-        } else if (n == 4 && s[1] == 'x') {
-            unsigned f2 = (unsigned)(unsigned char)s[2] - 'a';
-            r8 = (unsigned)(unsigned char)s[3] - '1';
-            if (f2 >= 8 || r8 - 1 >= 6 || (f0 != f2 + 1 && f2 != f0 + 1))
-                return 0;
-            to = (int)(r8 * 8 + f2);
-            from = to - up + (int)f0 - (int)f2;
-            if (pos->board[from] != pawn)
-                return 0;
-            int target = pos->board[to];
-            if (target) {
-                if (piece_color(target) == us || piece_type(target) == KING)
-                    return 0;
-                m = move_new(from, to, MOVE_NORMAL, 0);
-            } else if (to == pos->ep)
-                m = move_new(from, to, MOVE_EN_PASSANT, 0);
-            else
-                return 0;
-        } else
-            return 0;
-        if (!san_quick_legal(pos, m))
-            return 0;
-        return m | mark;
-    }
-    /* Piece letters B to R: a table, cheaper than a switch's jump. */
-    static const uint8_t letter_type[17] = {
-        ['B' - 'B'] = BISHOP, ['K' - 'B'] = KING, ['N' - 'B'] = KNIGHT, ['Q' - 'B'] = QUEEN, ['R' - 'B'] = ROOK,
-    };
-    unsigned li = (unsigned)(unsigned char)s[0] - 'B';
-    int pt = li < 17 ? letter_type[li] : 0;
-    if (!pt) {
-        if (s[0] != 'O')
-            return 0;
-        /* O-O and O-O-O: the king takes its own rook (chess.h). */
-        if ((n == 3 && s[1] == '-' && s[2] == 'O') || (n == 5 && s[1] == '-' && s[2] == 'O' && s[3] == '-' && s[4] == 'O')) {
-            int idx = us * 2 + (n == 3 ? 0 : 1);
-            if (!(pos->castling & (1 << idx)))
-                return 0;
-            m = move_new(pos->king_sq[us], pos->castle_rook[idx], MOVE_CASTLING, 0);
-            if (!pos_is_legal(pos, m))
-                return 0;
-            return m | mark;
-        }
-        return 0;
-    }
-    /* Piece moves: the destination is the last two characters, an 'x'
-     * before it when capturing, and one disambiguation character before. */
-    size_t k = n;
-    if (k < 3)
-        return 0;
-    unsigned tf = (unsigned)(unsigned char)s[k - 2] - 'a', tr = (unsigned)(unsigned char)s[k - 1] - '1';
-    if (tf >= 8 || tr >= 8)
-        return 0;
-    k -= 2;
-    bool capture = s[k - 1] == 'x';
-    if (capture)
-        k--;
-    if (k > 2)
-        return 0;
-    int to = (int)(tr * 8 + tf);
-    int target = pos->board[to];
-    if ((target != 0) != capture)
-        return 0;
-    if (target && (piece_color(target) == us || piece_type(target) == KING))
-        return 0;
-    Bitboard mine = pos->by_color[us] & pos->by_type[pt], cands;
-    if (pt == KNIGHT)
-        cands = bb_knight_attacks(to) & mine;
-    else if (pt == KING)
-        cands = bb_king_attacks(to) & mine;
-    else if (pt == BISHOP)
-        cands = bb_bishop_attacks(to, pos->by_type[0]) & mine;
-    else if (pt == ROOK)
-        cands = bb_rook_attacks(to, pos->by_type[0]) & mine;
-    else {
-        /* Queens: the ones on the destination's lines (mostly one) whose
-         * path is clear, cheaper than the attack sets of both kinds. */
-        Bitboard on = (bb_rook_empty(to) | bb_bishop_empty(to)) & mine;
-        cands = 0;
-        while (on) {
-            int from = bb_pop(&on);
-            if (bb_path_clear(from, to, pos->by_type[0]))
-                cands |= bb_sq(from);
-        }
-    }
-    if (!cands)
-        return 0;
-    Bitboard legal = san_legal_from(pos, cands, to, pt);
-    if (!legal)
-        return 0;
-    Bitboard pick = legal;
-    if (k == 2) {
-        /* Nbd2 / R1e2: only the canonical, needed disambiguation (PGN 8.2.3.4:
-         * the file when it tells the pieces apart, else the rank). */
-        if (!(legal & (legal - 1)))
-            return 0;
-        unsigned d = (unsigned char)s[1];
-        if (d - 'a' < 8) {
-            pick = legal & (0x0101010101010101ull << (d - 'a'));
-        } else if (d - '1' < 8) {
-            pick = legal & (0xFFull << (8 * (d - '1')));
-            if (pick && !(legal & ~pick & (0x0101010101010101ull << (bb_lsb(pick) & 7))))
-                return 0; /* the file alone would have told them apart */
-        } else
-            return 0;
-    }
-    if (!pick || (pick & (pick - 1)))
-        return 0;
-    return move_new(bb_lsb(pick), to, MOVE_NORMAL, 0) | mark;
+    /* The mark by a table: one load for both characters, no branch. */
+    static const uint8_t mark_of[256] = {['+'] = 1, ['#'] = 2};
+    uint32_t mark = mark_of[(unsigned char)s[n - 1]];
+    n -= mark != 0;
+    Move m = (unsigned)(unsigned char)s[0] - 'a' < 8 ? san_fast_pawn(pos, s, n) : san_fast_piece(pos, s, n);
+    return m ? m | mark << 16 : 0;
 }
 
 /* Resolves the token (len bytes, no NUL needed) in pos.  Returns r->status. */
