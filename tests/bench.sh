@@ -21,31 +21,6 @@ echo "machine: $(uname -sm), $cores cores, ${cpu:-unknown cpu}, $(date -u +%Y-%m
 echo "input:   $big ($bytes bytes, $games games, $plies plies)"
 echo
 
-# time_cmd LABEL CMD...: median wall seconds of $runs runs and peak RSS.
-time_cmd() {
-    label=$1; shift
-    python3 - "$label" "$runs" "$bytes" "$games" "$plies" "$@" <<'PY'
-import os, sys, time, statistics
-label, runs, size, games, plies = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
-cmd = sys.argv[6:]
-walls, rss = [], 0
-for _ in range(runs):
-    t0 = time.monotonic()
-    pid = os.fork()
-    if pid == 0:
-        fd = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(fd, 1); os.dup2(fd, 2)
-        os.execvp(cmd[0], cmd)
-    _, status, ru = os.wait4(pid, 0)
-    walls.append(time.monotonic() - t0)
-    rss = max(rss, ru.ru_maxrss)
-w = statistics.median(walls)
-print(f"{label:<26} {w:7.3f} s {size/w/1e6:8.1f} MB/s {games/w:10.0f} games/s {plies/w/1e6:7.2f} M plies/s  RSS {rss/1024:6.1f} MB")
-with open(os.environ.get("BENCH_OUT", "/dev/null"), "a") as f:
-    f.write(f"{label}\t{w}\n")
-PY
-}
-
 out=$(mktemp "${TMPDIR:-/tmp}/pgncheck-bench.XXXXXX")
 trap 'rm -f "$out"' EXIT INT TERM
 export BENCH_OUT="$out"
@@ -56,24 +31,45 @@ echo
 echo "== reader only"
 ./tests/test_reader --count "$big" | tail -n 1
 echo
-echo "== whole program (median of $runs runs)"
-time_cmd "pgncheck -j1" ./pgncheck -j1 -q "$big"
-time_cmd "pgncheck -j$cores" ./pgncheck -j"$cores" -q "$big"
+echo "== whole program (median of $runs runs, the programs taking turns)"
+# Round-robin: on a shared machine whose speed drifts, each program sees
+# the same slow and fast moments, so the ratios stay fair.
 ex=$(command -v pgn-extract || ls /usr/games/pgn-extract 2>/dev/null)
-if [ -n "$ex" ]; then
-    time_cmd "pgn-extract -r -s" "$ex" -r -s "$big"
-else
-    echo "pgn-extract not installed (apt-get install pgn-extract): no ratio"
-fi
-python3 - "$out" "$cores" <<'PY'
-import sys
-t = dict(l.rstrip("\n").split("\t") for l in open(sys.argv[1]))
-t = {k: float(v) for k, v in t.items()}
-one, many = t["pgncheck -j1"], t[f"pgncheck -j{sys.argv[2]}"]
-print(f"\nthreads: -j{sys.argv[2]} is {one/many:.2f}x -j1")
-if "pgn-extract -r -s" in t:
-    ex = t["pgn-extract -r -s"]
-    print(f"ratio:   pgncheck -j1 is {ex/one:.1f}x pgn-extract; -j{sys.argv[2]} is {ex/many:.1f}x")
+[ -n "$ex" ] || echo "pgn-extract not installed (apt-get install pgn-extract): no ratio"
+python3 - "$runs" "$bytes" "$games" "$plies" "$big" "$cores" "$ex" <<'PY'
+import os, sys, time, statistics
+runs, size, games, plies = (int(x) for x in sys.argv[1:5])
+big, cores, ex = sys.argv[5], sys.argv[6], sys.argv[7]
+progs = [("pgncheck -j1", ["./pgncheck", "-j1", "-q", big]),
+         (f"pgncheck -j{cores}", ["./pgncheck", f"-j{cores}", "-q", big])]
+if ex:
+    progs.append(("pgn-extract -r -s", [ex, "-r", "-s", big]))
+walls = {label: [] for label, _ in progs}
+rss = {label: 0 for label, _ in progs}
+for _ in range(runs):
+    for label, cmd in progs:
+        t0 = time.monotonic()
+        pid = os.fork()
+        if pid == 0:
+            fd = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(fd, 1); os.dup2(fd, 2)
+            os.execvp(cmd[0], cmd)
+        _, status, ru = os.wait4(pid, 0)
+        walls[label].append(time.monotonic() - t0)
+        rss[label] = max(rss[label], ru.ru_maxrss)
+with open(os.environ.get("BENCH_OUT", "/dev/null"), "a") as f:
+    for label, _ in progs:
+        w = statistics.median(walls[label])
+        print(f"{label:<26} {w:7.3f} s {size/w/1e6:8.1f} MB/s {games/w:10.0f} games/s {plies/w/1e6:7.2f} M plies/s  RSS {rss[label]/1024:6.1f} MB")
+        f.write(f"{label}\t{w}\n")
+# Ratios round by round (the programs ran back to back), then the median.
+one, many = walls["pgncheck -j1"], walls[f"pgncheck -j{cores}"]
+print(f"\nthreads: -j{cores} is {statistics.median(a / b for a, b in zip(one, many)):.2f}x -j1 (median of the rounds)")
+if ex:
+    e = walls["pgn-extract -r -s"]
+    r1 = statistics.median(x / a for x, a in zip(e, one))
+    rn = statistics.median(x / b for x, b in zip(e, many))
+    print(f"ratio:   pgncheck -j1 is {r1:.1f}x pgn-extract; -j{cores} is {rn:.1f}x (median of the rounds)")
 PY
 echo
 echo "== memory at -j1 (peak RSS: 20 MB and 200 MB files, 2 GB through a pipe)"
