@@ -458,6 +458,21 @@ static void check_batch(const Run *run, Batch *b)
         game_check(b->slot[i].game, &run->opt->check, &b->slot[i].rep);
 }
 
+/* Takes the oldest queued batch and checks it; called and returning with
+ * run->mu held (released while checking).  Workers and the reading thread
+ * (batch_is_done) both use it. */
+static void check_queued(Run *run)
+{
+    Batch *b = run->work[run->whead];
+    run->whead = (run->whead + 1) % run->nbatches;
+    run->wcount--;
+    pthread_mutex_unlock(&run->mu);
+    check_batch(run, b);
+    pthread_mutex_lock(&run->mu);
+    b->done = true;
+    pthread_cond_signal(&run->done_cv);
+}
+
 static void *worker(void *arg)
 {
     Run *run = arg;
@@ -467,14 +482,7 @@ static void *worker(void *arg)
             pthread_cond_wait(&run->work_cv, &run->mu);
         if (!run->wcount)
             break;
-        Batch *b = run->work[run->whead];
-        run->whead = (run->whead + 1) % run->nbatches;
-        run->wcount--;
-        pthread_mutex_unlock(&run->mu);
-        check_batch(run, b);
-        pthread_mutex_lock(&run->mu);
-        b->done = true;
-        pthread_cond_signal(&run->done_cv);
+        check_queued(run);
     }
     pthread_mutex_unlock(&run->mu);
     return NULL;
@@ -501,19 +509,12 @@ static bool batch_is_done(Run *run, Batch *b, bool wait)
         return true;
     pthread_mutex_lock(&run->mu);
     while (wait && !b->done) {
-        if (run->wcount) {
-            /* Rather than sit idle, the reading thread checks the oldest
-             * batch still queued itself. */
-            Batch *w = run->work[run->whead];
-            run->whead = (run->whead + 1) % run->nbatches;
-            run->wcount--;
-            pthread_mutex_unlock(&run->mu);
-            check_batch(run, w);
-            pthread_mutex_lock(&run->mu);
-            w->done = true;
-            continue;
-        }
-        pthread_cond_wait(&run->done_cv, &run->mu);
+        /* Rather than sit idle, the reading thread checks the oldest
+         * batch still queued itself. */
+        if (run->wcount)
+            check_queued(run);
+        else
+            pthread_cond_wait(&run->done_cv, &run->mu);
     }
     bool done = b->done;
     pthread_mutex_unlock(&run->mu);

@@ -210,47 +210,14 @@ static inline size_t comment_plain(const unsigned char *s, size_t n)
     return k;
 }
 
-/* A move element from the fast paths: the token at t (len bytes, shorter
- * than PGN_TOKEN_TEXT, with at least PGN_TOKEN_TEXT readable bytes) at
- * offset off, line line, column col, with the move number and periods
- * written before it. */
 #ifdef PGN_SWAR
-/* the fields after pos as two words (see the layout checks below) */
+/* slot_init writes the fields after pos as two words: the layout it assumes */
 _Static_assert(offsetof(PgnElem, kind) == 16 && offsetof(PgnElem, len) == 17 && offsetof(PgnElem, dots) == 18
                && offsetof(PgnElem, truncated) == 19 && offsetof(PgnElem, nags) == 20
                && offsetof(PgnElem, number) == 24 && offsetof(PgnElem, clock) == 28
                && offsetof(PgnElem, text) == 32 && sizeof(PgnElem) == 48 && PGN_EL_MOVE == 0,
-               "PgnElem layout assumed by move_elem");
-_Static_assert(offsetof(PgnPos, line) == 8 && offsetof(PgnPos, col) == 12, "PgnPos layout");
+               "PgnElem layout assumed by slot_init");
 #endif
-static inline void move_elem(PgnElem *el, uint64_t off, uint32_t line, uint32_t col, const unsigned char *t,
-                             unsigned len, int32_t number, unsigned dots)
-{
-#ifdef PGN_SWAR
-    uint64_t lc = (uint64_t)line | (uint64_t)col << 32;
-    uint64_t meta = (uint64_t)len << 8 | (uint64_t)dots << 16;      /* kind 0, truncated 0, nags 0 */
-    uint64_t nc = (uint64_t)(uint32_t)number | (uint64_t)UINT32_MAX << 32;   /* clock -1 */
-    unsigned char *d = (unsigned char *)el;
-    memcpy(d, &off, 8);
-    memcpy(d + 8, &lc, 8);
-    memcpy(d + 16, &meta, 8);
-    memcpy(d + 24, &nc, 8);
-#else
-    el->pos.offset = off;
-    el->pos.line = line;
-    el->pos.col = col;
-    el->kind = PGN_EL_MOVE;
-    el->len = (uint8_t)len;
-    el->dots = (uint8_t)dots;
-    el->truncated = 0;
-    el->nags = 0;
-    el->number = number;
-    el->clock = -1;
-#endif
-    memcpy(el->text, t, PGN_TOKEN_TEXT);
-    el->text[len] = '\0';
-}
-
 /* Readies *el for a move after move number number (-1: none) and dots
  * periods: every field but position, length and text. */
 static inline void slot_init(PgnElem *el, int32_t number, unsigned dots)
@@ -269,6 +236,22 @@ static inline void slot_init(PgnElem *el, int32_t number, unsigned dots)
     el->number = number;
     el->clock = -1;
 #endif
+}
+
+/* A move element from the fast paths: the token at t (len bytes, shorter
+ * than PGN_TOKEN_TEXT, with at least PGN_TOKEN_TEXT readable bytes) at
+ * offset off, line line, column col, with the move number and periods
+ * written before it. */
+static inline void move_elem(PgnElem *el, uint64_t off, uint32_t line, uint32_t col, const unsigned char *t,
+                             unsigned len, int32_t number, unsigned dots)
+{
+    el->pos.offset = off;
+    el->pos.line = line;
+    el->pos.col = col;
+    slot_init(el, number, dots);
+    el->len = (uint8_t)len;
+    memcpy(el->text, t, PGN_TOKEN_TEXT);
+    el->text[len] = '\0';
 }
 
 /* Movetext blocks: for the 64 bytes at s, bit k of tok is set if s[k] is a
@@ -1853,13 +1836,16 @@ typedef struct Walk {
  * movetext_fast takes it).  Returns the index where the walk stopped;
  * *need_room is set if it stopped for want of element room. */
 typedef void (*ClassifyFn)(const unsigned char *s, Masks *mk);
+/* walk_body stores an element's line and column as one word */
+_Static_assert(offsetof(PgnElem, pos) == 0 && offsetof(PgnPos, line) == 8 && offsetof(PgnPos, col) == 12,
+               "PgnPos layout assumed by walk_body");
 ALWAYS_INLINE static inline size_t walk_body(Walk *s, const unsigned char *b, size_t i, size_t lim, size_t e,
                                              bool *need_room, ClassifyFn classify)
 {
     uint64_t base = s->base, lstart = s->lstart;
     /* line in the low half, the column base of the block in the high half */
     uint64_t lc = s->line;
-    /* the pending move number and periods as the words move_elem stores:
+    /* the pending move number and periods as the words slot_init stores:
      * number and clock -1, and periods << 16 */
     PgnElem *el = s->el;
     PgnElem *const el_end = s->el + s->room;

@@ -519,6 +519,31 @@ static void run_edge(void)
 }
 
 /* ---- generated inputs: big comment, caps, read error ---- */
+/* One game per offset 0..63 in a 64-byte block: after the tags, `pad`
+ * blanks, then 3 * np pieces in an order that differs per game (stride),
+ * then the termination marker; the whole read and the chunked reads must
+ * give the same dump. */
+static void walk_pieces(const char *name, const char *event, const char *const *pieces, size_t np, size_t stride,
+                        const char *end)
+{
+    Buf all = {0};
+    for (unsigned pad = 0; pad < 64; pad++) {
+        Buf b = {0};
+        bprintf(&b, "[Event \"%s %u\"]\n\n", event, pad);
+        for (unsigned k = 0; k < pad; k++)
+            bput(&b, " ", 1);
+        for (size_t k = 0; k < 3 * np; k++) {
+            const char *p = pieces[(k * stride + pad) % np];
+            bput(&b, p, strlen(p));
+        }
+        bprintf(&b, "%s\n\n", end);
+        bput(&all, b.p, b.len);
+        free(b.p);
+    }
+    check_chunking(name, all.p, all.len, 4);
+    free(all.p);
+}
+
 static void run_generated(void)
 {
     /* Movetext with tokens the block walk of the fast path hands to the byte
@@ -533,21 +558,7 @@ static void run_generated(void)
             "9.Qe2 $14 ( 9.d4 exd4 ) 9... b5\t10.Bb3 ", "11.Nxxxxxxxxxxxxxxxxxe5 d6 ", "12.h3\r\n12... h6 ",
             "13.c3 ! ", "14.Rd1 Re8 ", "15.d4 ?? ", "16.a4 b4 17.Nd5 ", "{ [%clk 0:00:59] } ", "18. dxe5 dxe5 ",
         };
-        const size_t np = sizeof pieces / sizeof pieces[0];
-        Buf all = {0};
-        for (unsigned pad = 0; pad < 64; pad++) {
-            Buf b = {0};
-            bprintf(&b, "[Event \"walk %u\"]\n\n", pad);
-            for (unsigned k = 0; k < pad; k++)
-                bput(&b, " ", 1);
-            for (size_t k = 0; k < 3 * np; k++)
-                bput(&b, pieces[(k * 7 + pad) % np], strlen(pieces[(k * 7 + pad) % np]));
-            bprintf(&b, "1-0\n\n");
-            bput(&all, b.p, b.len);
-            free(b.p);
-        }
-        check_chunking("gen/walk-unusual-runs", all.p, all.len, 4);
-        free(all.p);
+        walk_pieces("gen/walk-unusual-runs", "walk", pieces, sizeof pieces / sizeof pieces[0], 7, "1-0");
     }
     /* The same for runs starting with digits that are not a plain move
      * number (more than three digits, digits followed by something other
@@ -558,21 +569,7 @@ static void run_generated(void)
             "7{c} Nf6 ", "8$1 ", "9( 9.d4 ) ", "10\tBb5 ", "11\nO-O ", "12!? a6 ", "13-- h6 ", "14+ ",
             "15.. Ba4 ", "1/2-1/2 ", "3-0 ", "16.c3 b5 17.Bb3 d6 ", "0-1 ", "18.h3\r\n18... Na5 ", "1-0x ",
         };
-        const size_t np = sizeof pieces / sizeof pieces[0];
-        Buf all = {0};
-        for (unsigned pad = 0; pad < 64; pad++) {
-            Buf b = {0};
-            bprintf(&b, "[Event \"numbers %u\"]\n\n", pad);
-            for (unsigned k = 0; k < pad; k++)
-                bput(&b, " ", 1);
-            for (size_t k = 0; k < 3 * np; k++)
-                bput(&b, pieces[(k * 5 + pad) % np], strlen(pieces[(k * 5 + pad) % np]));
-            bprintf(&b, "*\n\n");
-            bput(&all, b.p, b.len);
-            free(b.p);
-        }
-        check_chunking("gen/walk-number-runs", all.p, all.len, 4);
-        free(all.p);
+        walk_pieces("gen/walk-number-runs", "numbers", pieces, sizeof pieces / sizeof pieces[0], 5, "*");
     }
     /* a 5 MB comment (with line ends) streamed; the next game is read */
     {
