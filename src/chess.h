@@ -167,6 +167,7 @@ extern Bitboard bb_anti_mask[64];     /* its h1-a8 diagonal, without the square 
 extern uint8_t bb_rank_att[8][64];    /* rank attacks by file and inner occupancy */
 extern Bitboard bb_rook_empty_tab[64];   /* rook attacks on an empty board */
 extern Bitboard bb_bishop_empty_tab[64]; /* bishop attacks on an empty board */
+extern Bitboard bb_queen_empty_tab[64];  /* both: the square's eight rays */
 
 static inline Bitboard bb_pawn_attacks(int color, int sq) { return bb_pawn_att[color][sq]; }
 static inline Bitboard bb_knight_attacks(int sq) { return bb_knight_att[sq]; }
@@ -212,6 +213,7 @@ static inline bool bb_path_clear(int a, int b, Bitboard occ)
 /* Empty-board slider attacks. */
 static inline Bitboard bb_bishop_empty(int sq) { return bb_bishop_empty_tab[sq]; }
 static inline Bitboard bb_rook_empty(int sq) { return bb_rook_empty_tab[sq]; }
+static inline Bitboard bb_queen_empty(int sq) { return bb_queen_empty_tab[sq]; }
 
 /* Would moving the piece on `from` (not the king, not en passant) to `to`
  * leave the king of the side to move attacked by an enemy slider?  For a

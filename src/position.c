@@ -544,9 +544,11 @@ CHESS_HOT_INLINE uint64_t move_begin(Position *p, int us)
 }
 
 /* The end of every move, once the pieces stand where they go (us: the
- * side that moved; chk: its pawn or knight check; ep: a double step's
- * square, SQ_NONE if none; castling0: the rights before the move). */
-CHESS_HOT_INLINE void move_end(Position *p, int us, uint64_t k, Bitboard chk, int ep, unsigned castling0)
+ * side that moved; chk: its pawn or knight check; moved: the squares the
+ * move emptied or filled; ep: a double step's square, SQ_NONE if none;
+ * castling0: the rights before the move). */
+CHESS_HOT_INLINE void move_end(Position *p, int us, uint64_t k, Bitboard chk, Bitboard moved, int ep,
+                               unsigned castling0)
 {
     const int them = us ^ 1;
     p->by_type[0] = p->by_color[WHITE] | p->by_color[BLACK];
@@ -554,15 +556,21 @@ CHESS_HOT_INLINE void move_end(Position *p, int us, uint64_t k, Bitboard chk, in
     const int ksq = p->king_sq[them];
     if (p->castling != castling0)
         k ^= zob_castle[castling0] ^ zob_castle[p->castling];
-    /* Derived state for the side now to move: checks by sliders (moved
-     * or uncovered), computed only when a slider shares a line with the king. */
-    Bitboard occ = p->by_type[0], mine = p->by_color[us];
-    Bitboard diag = (p->by_type[BISHOP] | p->by_type[QUEEN]) & mine;
-    Bitboard orth = (p->by_type[ROOK] | p->by_type[QUEEN]) & mine;
-    if (bb_bishop_empty(ksq) & diag)
-        chk |= bb_bishop_attacks(ksq, occ) & diag;
-    if (bb_rook_empty(ksq) & orth)
-        chk |= bb_rook_attacks(ksq, occ) & orth;
+    /* Derived state for the side now to move: checks by sliders.  Before
+     * the move the king was not in check, so a slider check is new: the
+     * moved piece landing on one of the king's lines, or a line opened by
+     * the square it left.  Only then are the sliders looked at (most
+     * moves touch none of the king's lines), and then as a whole, so the
+     * checkers are the same set a full computation finds. */
+    if (bb_queen_empty(ksq) & moved) {
+        Bitboard occ = p->by_type[0], mine = p->by_color[us];
+        Bitboard diag = (p->by_type[BISHOP] | p->by_type[QUEEN]) & mine;
+        Bitboard orth = (p->by_type[ROOK] | p->by_type[QUEEN]) & mine;
+        if (bb_bishop_empty(ksq) & diag)
+            chk |= bb_bishop_attacks(ksq, occ) & diag;
+        if (bb_rook_empty(ksq) & orth)
+            chk |= bb_rook_attacks(ksq, occ) & orth;
+    }
     p->checkers = chk;
     /* The en passant square is kept only when the capture is legal, and
      * then it enters the key (R26). */
@@ -591,7 +599,7 @@ static CHESS_NOINLINE void do_special_move(Position *p, Move m)
     const int ksq = p->king_sq[them];
     Bitboard chk = ((bb_pawn_attacks(them, ksq) & p->by_type[PAWN]) | (bb_knight_attacks(ksq) & p->by_type[KNIGHT])) &
                    p->by_color[us];
-    move_end(p, us, k, chk, SQ_NONE, castling0);
+    move_end(p, us, k, chk, ~(Bitboard)0, SQ_NONE, castling0); /* rook, en passant victim: every line */
 }
 
 void pos_do(Position *p, Move m)
@@ -639,7 +647,7 @@ void pos_do(Position *p, Move m)
      * capture can take a right away. */
     if (p->castling && (piece_type(pc) == ROOK || piece_type(captured) == ROOK))
         drop_rook_rights(p, from, to);
-    move_end(p, us, k, chk, ep, castling0);
+    move_end(p, us, k, chk, fromto, ep, castling0);
 }
 
 void pos_make(const Position *pos, Move m, Position *out)
