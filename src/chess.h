@@ -265,4 +265,119 @@ static inline int bb_count(Bitboard b) { return __builtin_popcountll(b); }
 static inline int bb_pop(Bitboard *b) { int s = __builtin_ctzll(*b); *b &= *b - 1; return s; }
 static inline Bitboard bb_sq(int sq) { return (Bitboard)1 << sq; }
 
+/* The in-place make (position.c), inline here so that a caller which
+ * has just found a move (san.c's fast path) makes it with the piece and
+ * the captured piece it already knows, without a call or a second look
+ * at the board.  pos_do is the general entry. */
+extern uint64_t zob_piece[16][64];   /* Zobrist keys, filled by chess_init() */
+extern uint64_t zob_castle[16];
+extern uint64_t zob_ep[8];
+extern uint64_t zob_side;
+
+/* Is an en passant capture onto pos->ep legal for the side to move? */
+bool pos_ep_capture_legal(const Position *pos);
+/* A rook that moves or is captured takes its castling right with it
+ * (rooks with a right stand on the first or last rank). */
+void pos_drop_rook_rights(Position *p, int from, int to);
+
+/* The start of every move: the key loses the side to move and the en
+ * passant file it had, the clocks run on.  Returns the key so far. */
+CHESS_HOT_INLINE uint64_t pos_move_begin(Position *p, int us)
+{
+    uint64_t k = p->key ^ zob_side;
+    if (p->ep_legal)
+        k ^= zob_ep[sq_file(p->ep)];
+    p->halfmove++;
+    p->fullmove += (uint32_t)us; /* after Black's move */
+    return k;
+}
+
+/* The end of every move, once the pieces stand where they go (us: the
+ * side that moved; chk: its pawn or knight check; moved: the squares the
+ * move emptied or filled; ep: a double step's square, SQ_NONE if none;
+ * castling0: the rights before the move). */
+CHESS_HOT_INLINE void pos_move_end(Position *p, int us, uint64_t k, Bitboard chk, Bitboard moved, int ep,
+                                   unsigned castling0)
+{
+    const int them = us ^ 1;
+    p->by_type[0] = p->by_color[WHITE] | p->by_color[BLACK];
+    p->side = (uint8_t)them;
+    const int ksq = p->king_sq[them];
+    if (p->castling != castling0)
+        k ^= zob_castle[castling0] ^ zob_castle[p->castling];
+    /* Derived state for the side now to move: checks by sliders.  Before
+     * the move the king was not in check, so a slider check is new: the
+     * moved piece landing on one of the king's lines, or a line opened by
+     * the square it left.  Only then are the sliders looked at (most
+     * moves touch none of the king's lines), and then as a whole, so the
+     * checkers are the same set a full computation finds. */
+    if (bb_queen_empty(ksq) & moved) {
+        Bitboard occ = p->by_type[0], mine = p->by_color[us];
+        Bitboard diag = (p->by_type[BISHOP] | p->by_type[QUEEN]) & mine;
+        Bitboard orth = (p->by_type[ROOK] | p->by_type[QUEEN]) & mine;
+        if (bb_bishop_empty(ksq) & diag)
+            chk |= bb_bishop_attacks(ksq, occ) & diag;
+        if (bb_rook_empty(ksq) & orth)
+            chk |= bb_rook_attacks(ksq, occ) & orth;
+    }
+    p->checkers = chk;
+    /* The en passant square is kept only when the capture is legal, and
+     * then it enters the key (R26). */
+    p->ep = SQ_NONE;
+    p->ep_legal = false;
+    if (ep != SQ_NONE) {
+        p->ep = (uint8_t)ep;
+        if (pos_ep_capture_legal(p)) {
+            p->ep_legal = true;
+            k ^= zob_ep[sq_file(ep)];
+        } else
+            p->ep = SQ_NONE;
+    }
+    p->key = k;
+}
+
+/* pos_do for a legal move of type MOVE_NORMAL from `from` to `to`, given
+ * the piece on from (pc) and the one on to (captured, 0 if none). */
+CHESS_HOT_INLINE void pos_do_normal(Position *p, int from, int to, int pc, int captured)
+{
+    const int us = p->side, them = us ^ 1;
+    const unsigned castling0 = p->castling;
+    /* The key's tables are read before the position is written: the
+     * compiler cannot tell the tables from the position's words. */
+    uint64_t k = zob_piece[pc][from] ^ zob_piece[pc][to] ^ pos_move_begin(p, us);
+    int ep = SQ_NONE;
+    /* Checks by a pawn or knight: before the move the side not to move is
+     * never in check, so only the piece moved can give one of them. */
+    Bitboard chk = 0;
+    const Bitboard fromto = bb_sq(from) | bb_sq(to);
+    if (captured) {
+        k ^= zob_piece[captured][to];
+        p->by_color[them] ^= bb_sq(to);
+        p->by_type[piece_type(captured)] ^= bb_sq(to);
+        p->halfmove = 0;
+    }
+    p->by_color[us] ^= fromto;
+    p->by_type[piece_type(pc)] ^= fromto;
+    p->board[from] = 0;
+    p->board[to] = (uint8_t)pc;
+    if (piece_type(pc) == PAWN) {
+        p->halfmove = 0;
+        chk = bb_pawn_attacks(them, p->king_sq[them]) & bb_sq(to);
+        /* A double step leaves an en passant square only when an
+         * enemy pawn stands beside the pawn (pos_move_end then tests it). */
+        if ((from ^ to) == 16 && (bb_pawn_attacks(us, (from + to) / 2) & p->by_color[them] & p->by_type[PAWN]))
+            ep = (from + to) / 2;
+    } else if (piece_type(pc) == KNIGHT) {
+        chk = bb_knight_attacks(p->king_sq[them]) & bb_sq(to);
+    } else if (piece_type(pc) == KING) {
+        p->king_sq[us] = (uint8_t)to;
+        p->castling &= (uint8_t)~(us == WHITE ? (CASTLE_WK | CASTLE_WQ) : (CASTLE_BK | CASTLE_BQ));
+    }
+    /* A right's square always holds its rook: only a rook move or
+     * capture can take a right away. */
+    if (p->castling && (piece_type(pc) == ROOK || piece_type(captured) == ROOK))
+        pos_drop_rook_rights(p, from, to);
+    pos_move_end(p, us, k, chk, fromto, ep, castling0);
+}
+
 #endif

@@ -562,19 +562,16 @@ static int board_ending(const Position *p, bool any)
 
 enum { PLAY_ERROR = 0, PLAY_OK = 1, PLAY_AFTER_END = 2 };
 
-/* Resolves the move token e in pos: the inline fast path for the usual
- * shapes, else the general parser (whose result r then explains a failure
- * or carries the notation notes).  Returns the move and its mark packed
- * as san_fast does, 0 if the token names no single legal move. */
-static inline uint32_t parse_move(const Position *pos, const PgnElem *e, SanResult *r, unsigned *notes)
+/* Resolves the move token e in pos by the general parser (the usual
+ * shapes have been tried by san_play), whose result r then explains a
+ * failure or carries the notation notes.  Returns the move and its mark
+ * packed as san_fast does, 0 if the token names no single legal move. */
+static uint32_t parse_move(const Position *pos, const PgnElem *e, SanResult *r, unsigned *notes)
 {
     if (e->truncated) {
         r->status = SAN_SYNTAX;
         return 0;
     }
-    uint32_t fast = san_fast(pos, e->text, e->len);
-    if (fast)
-        return fast;
     if (san_parse(pos, e->text, e->len, r) != SAN_OK)
         return 0;
     *notes = r->notes;
@@ -618,40 +615,59 @@ static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main
                 sizeof label_buf),                                                                                \
      label_buf)
     uint32_t ply = L->ply + 1;
-    SanResult r;
-    unsigned notes = 0;
+    /* The usual move, in a line not over: resolved and made at once.
+     * Being legal, it also proves a pending position no stalemate. */
     uint32_t parsed = 0;
-    if (L->pending) {
-        /* A legal move here proves the last position was no stalemate. */
-        parsed = parse_move(before, e, &r, &notes);
-        if (parsed)
-            L->pending = NULL;
-        else
-            resolve_pending(L);
+    if (!L->ended && !e->truncated) {
+        if (e + 1 < end && e[1].kind == PGN_EL_VAR_START)
+            L->prev = *p;
+        parsed = san_play(p, e->text, e->len);
     }
-    if (L->ended) {
-        add_diag(c, D_MOVES_AFTER_END, e->pos, ply, e->text, "%s: the game was already over by %s %s (ply %u)",
-                 label, ending_text(L->ended - 1), L->ended_move, (unsigned)L->ended_ply);
-        return PLAY_AFTER_END;
+    if (parsed) {
+        L->pending = NULL;
+        before = NULL;
+        moved = 1;
+        /* The number of the move just made, from the position after it. */
+        uint32_t number = p->fullmove - (p->side == WHITE);
+        if (e->number >= 0 && !L->number_warned && (uint32_t)e->number != number) {
+            L->number_warned = true;
+            add_diag(c, D_MOVE_NUMBER, e->pos, ply, e->text, "move number %d, but this is move %u of %s",
+                     (int)e->number, (unsigned)number, color_name(p->side ^ 1));
+        }
+    } else {
+        SanResult r;
+        unsigned notes = 0;
+        if (L->pending) {
+            /* A legal move here proves the last position was no stalemate. */
+            parsed = parse_move(before, e, &r, &notes);
+            if (parsed)
+                L->pending = NULL;
+            else
+                resolve_pending(L);
+        }
+        if (L->ended) {
+            add_diag(c, D_MOVES_AFTER_END, e->pos, ply, e->text, "%s: the game was already over by %s %s (ply %u)",
+                     label, ending_text(L->ended - 1), L->ended_move, (unsigned)L->ended_ply);
+            return PLAY_AFTER_END;
+        }
+        if (e->number >= 0 && !L->number_warned && (uint32_t)e->number != before->fullmove) {
+            L->number_warned = true;
+            add_diag(c, D_MOVE_NUMBER, e->pos, ply, e->text, "move number %d, but this is move %u of %s",
+                     (int)e->number, (unsigned)before->fullmove, color_name(before->side));
+        }
+        if (!parsed && !(parsed = parse_move(before, e, &r, &notes))) {
+            report_bad_move(c, before, &r, e, ply, label, !main_line);
+            return PLAY_ERROR;
+        }
+        if (notes)
+            note_notation(c, before, &r, e, ply, label);
+        if (e + 1 < end && e[1].kind == PGN_EL_VAR_START)
+            L->prev = *p;
+        pos_do(p, san_fast_move(parsed));
+        before = NULL;
+        moved = 1;
     }
-    if (e->number >= 0 && !L->number_warned && (uint32_t)e->number != before->fullmove) {
-        L->number_warned = true;
-        add_diag(c, D_MOVE_NUMBER, e->pos, ply, e->text, "move number %d, but this is move %u of %s", (int)e->number,
-                 (unsigned)before->fullmove, color_name(before->side));
-    }
-    if (!parsed && !(parsed = parse_move(before, e, &r, &notes))) {
-        report_bad_move(c, before, &r, e, ply, label, !main_line);
-        return PLAY_ERROR;
-    }
-    const Move mv = san_fast_move(parsed);
     const int mark = san_fast_mark(parsed);
-    if (notes)
-        note_notation(c, before, &r, e, ply, label);
-    if (e + 1 < end && e[1].kind == PGN_EL_VAR_START)
-        L->prev = *p;
-    pos_do(p, mv);
-    before = NULL;
-    moved = 1;
     L->has_prev = true;
     L->ply = ply;
     /* R20/R21: is the side now to move mated or stalemated?  In check

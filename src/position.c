@@ -5,10 +5,10 @@
 
 void bb_init(void);
 
-static uint64_t zob_piece[16][64];
-static uint64_t zob_castle[16];
-static uint64_t zob_ep[8];
-static uint64_t zob_side;
+uint64_t zob_piece[16][64];
+uint64_t zob_castle[16];
+uint64_t zob_ep[8];
+uint64_t zob_side;
 static bool zob_ready;
 static Position start_position;
 
@@ -118,8 +118,7 @@ static void put_piece(Position *pos, int pc, int sq)
     pos->by_type[0] |= bb_sq(sq);
 }
 
-/* Is an en passant capture onto pos->ep legal for the side to move? */
-static bool ep_capture_legal(const Position *pos)
+bool pos_ep_capture_legal(const Position *pos)
 {
     if (pos->ep == SQ_NONE)
         return false;
@@ -162,7 +161,7 @@ static void finish_position(Position *pos)
 {
     int us = pos->side;
     pos->checkers = pos_attackers_to(pos, pos->king_sq[us], pos->by_type[0]) & pos->by_color[us ^ 1];
-    pos->ep_legal = ep_capture_legal(pos);
+    pos->ep_legal = pos_ep_capture_legal(pos);
     pos->key = compute_key(pos);
 }
 
@@ -470,9 +469,7 @@ size_t pos_to_fen(const Position *pos, char *buf)
     return (size_t)(o - buf);
 }
 
-/* A rook that moves or is captured takes its castling right with it
- * (rooks with a right stand on the first or last rank). */
-static CHESS_NOINLINE void drop_rook_rights(Position *p, int from, int to)
+CHESS_NOINLINE void pos_drop_rook_rights(Position *p, int from, int to)
 {
     for (int i = 0; i < 4; i++)
         if ((p->castling & (1 << i)) && (p->castle_rook[i] == from || p->castle_rook[i] == to))
@@ -527,64 +524,8 @@ static CHESS_NOINLINE uint64_t do_special(Position *p, Move m, uint64_t k)
     p->board[to] = (uint8_t)now;
     k ^= zob_piece[now][to];
     if (p->castling && (fromto & 0xFF000000000000FFull))
-        drop_rook_rights(p, from, to);
+        pos_drop_rook_rights(p, from, to);
     return k;
-}
-
-/* The start of every move: the key loses the side to move and the en
- * passant file it had, the clocks run on.  Returns the key so far. */
-CHESS_HOT_INLINE uint64_t move_begin(Position *p, int us)
-{
-    uint64_t k = p->key ^ zob_side;
-    if (p->ep_legal)
-        k ^= zob_ep[sq_file(p->ep)];
-    p->halfmove++;
-    p->fullmove += (uint32_t)us; /* after Black's move */
-    return k;
-}
-
-/* The end of every move, once the pieces stand where they go (us: the
- * side that moved; chk: its pawn or knight check; moved: the squares the
- * move emptied or filled; ep: a double step's square, SQ_NONE if none;
- * castling0: the rights before the move). */
-CHESS_HOT_INLINE void move_end(Position *p, int us, uint64_t k, Bitboard chk, Bitboard moved, int ep,
-                               unsigned castling0)
-{
-    const int them = us ^ 1;
-    p->by_type[0] = p->by_color[WHITE] | p->by_color[BLACK];
-    p->side = (uint8_t)them;
-    const int ksq = p->king_sq[them];
-    if (p->castling != castling0)
-        k ^= zob_castle[castling0] ^ zob_castle[p->castling];
-    /* Derived state for the side now to move: checks by sliders.  Before
-     * the move the king was not in check, so a slider check is new: the
-     * moved piece landing on one of the king's lines, or a line opened by
-     * the square it left.  Only then are the sliders looked at (most
-     * moves touch none of the king's lines), and then as a whole, so the
-     * checkers are the same set a full computation finds. */
-    if (bb_queen_empty(ksq) & moved) {
-        Bitboard occ = p->by_type[0], mine = p->by_color[us];
-        Bitboard diag = (p->by_type[BISHOP] | p->by_type[QUEEN]) & mine;
-        Bitboard orth = (p->by_type[ROOK] | p->by_type[QUEEN]) & mine;
-        if (bb_bishop_empty(ksq) & diag)
-            chk |= bb_bishop_attacks(ksq, occ) & diag;
-        if (bb_rook_empty(ksq) & orth)
-            chk |= bb_rook_attacks(ksq, occ) & orth;
-    }
-    p->checkers = chk;
-    /* The en passant square is kept only when the capture is legal, and
-     * then it enters the key (R26). */
-    p->ep = SQ_NONE;
-    p->ep_legal = false;
-    if (ep != SQ_NONE) {
-        p->ep = (uint8_t)ep;
-        if (ep_capture_legal(p)) {
-            p->ep_legal = true;
-            k ^= zob_ep[sq_file(ep)];
-        } else
-            p->ep = SQ_NONE;
-    }
-    p->key = k;
 }
 
 /* pos_do for castling, en passant and promotion, whole and out of line:
@@ -593,13 +534,13 @@ static CHESS_NOINLINE void do_special_move(Position *p, Move m)
 {
     const int us = p->side, them = us ^ 1;
     const unsigned castling0 = p->castling;
-    uint64_t k = do_special(p, m, move_begin(p, us));
+    uint64_t k = do_special(p, m, pos_move_begin(p, us));
     /* Checks by a pawn or knight: before the move the side not to move is
      * never in check, so only the pieces moved can give one of them. */
     const int ksq = p->king_sq[them];
     Bitboard chk = ((bb_pawn_attacks(them, ksq) & p->by_type[PAWN]) | (bb_knight_attacks(ksq) & p->by_type[KNIGHT])) &
                    p->by_color[us];
-    move_end(p, us, k, chk, ~(Bitboard)0, SQ_NONE, castling0); /* rook, en passant victim: every line */
+    pos_move_end(p, us, k, chk, ~(Bitboard)0, SQ_NONE, castling0); /* rook, en passant victim: every line */
 }
 
 void pos_do(Position *p, Move m)
@@ -609,45 +550,8 @@ void pos_do(Position *p, Move m)
         do_special_move(p, m);
         return;
     }
-    const int us = p->side, them = us ^ 1;
     const int from = (int)(mv & 63), to = (int)((mv >> 6) & 63);
-    const unsigned castling0 = p->castling;
-    uint64_t k = move_begin(p, us);
-    int ep = SQ_NONE;
-    /* Checks by a pawn or knight: before the move the side not to move is
-     * never in check, so only the piece moved can give one of them. */
-    Bitboard chk = 0;
-    const int pc = p->board[from], captured = p->board[to];
-    const Bitboard fromto = bb_sq(from) | bb_sq(to);
-    k ^= zob_piece[pc][from] ^ zob_piece[pc][to];
-    if (captured) {
-        p->by_color[them] ^= bb_sq(to);
-        p->by_type[piece_type(captured)] ^= bb_sq(to);
-        k ^= zob_piece[captured][to];
-        p->halfmove = 0;
-    }
-    p->by_color[us] ^= fromto;
-    p->by_type[piece_type(pc)] ^= fromto;
-    p->board[from] = 0;
-    p->board[to] = (uint8_t)pc;
-    if (piece_type(pc) == PAWN) {
-        p->halfmove = 0;
-        chk = bb_pawn_attacks(them, p->king_sq[them]) & bb_sq(to);
-        /* A double step leaves an en passant square only when an
-         * enemy pawn stands beside the pawn (move_end then tests it). */
-        if ((from ^ to) == 16 && (bb_pawn_attacks(us, (from + to) / 2) & p->by_color[them] & p->by_type[PAWN]))
-            ep = (from + to) / 2;
-    } else if (piece_type(pc) == KNIGHT) {
-        chk = bb_knight_attacks(p->king_sq[them]) & bb_sq(to);
-    } else if (piece_type(pc) == KING) {
-        p->king_sq[us] = (uint8_t)to;
-        p->castling &= (uint8_t)~(us == WHITE ? (CASTLE_WK | CASTLE_WQ) : (CASTLE_BK | CASTLE_BQ));
-    }
-    /* A right's square always holds its rook: only a rook move or
-     * capture can take a right away. */
-    if (p->castling && (piece_type(pc) == ROOK || piece_type(captured) == ROOK))
-        drop_rook_rights(p, from, to);
-    move_end(p, us, k, chk, fromto, ep, castling0);
+    pos_do_normal(p, from, to, p->board[from], p->board[to]);
 }
 
 void pos_make(const Position *pos, Move m, Position *out)

@@ -4,8 +4,9 @@
 #include <string.h>
 
 /* san_fast's pawn moves (the token starts with a file letter; promotions
- * go the general way): the move, or 0. */
-Move san_fast_pawn(const Position *pos, const char *s, size_t n)
+ * go the general way): the move, or 0; and for a move, the piece it
+ * captures on its destination (0 if none, and for en passant). */
+CHESS_HOT_INLINE Move pawn_resolve(const Position *pos, const char *s, size_t n, int *captured)
 {
     int us = pos->side;
     unsigned f0 = (unsigned)(unsigned char)s[0] - 'a';
@@ -27,6 +28,7 @@ Move san_fast_pawn(const Position *pos, const char *s, size_t n)
             from -= up;
         }
         m = move_new(from, to, MOVE_NORMAL, 0);
+        *captured = 0;
     } else if (n == 4 && s[1] == 'x') {
         unsigned f2 = (unsigned)(unsigned char)s[2] - 'a';
         r8 = (unsigned)(unsigned char)s[3] - '1';
@@ -37,6 +39,7 @@ Move san_fast_pawn(const Position *pos, const char *s, size_t n)
         if (pos->board[from] != pawn)
             return 0;
         int target = pos->board[to];
+        *captured = target;
         if (target) {
             if (piece_color(target) == us || piece_type(target) == KING)
                 return 0;
@@ -53,8 +56,9 @@ Move san_fast_pawn(const Position *pos, const char *s, size_t n)
 }
 
 /* san_fast's piece moves and castling (the token does not start with a
- * file letter): the move, or 0. */
-Move san_fast_piece(const Position *pos, const char *s, size_t n)
+ * file letter): the move, or 0; and for a move other than castling, the
+ * piece it captures (0 if none). */
+CHESS_HOT_INLINE Move piece_resolve(const Position *pos, const char *s, size_t n, int *captured)
 {
     int us = pos->side;
     Move m;
@@ -95,6 +99,7 @@ Move san_fast_piece(const Position *pos, const char *s, size_t n)
         return 0;
     int to = (int)(tr * 8 + tf);
     int target = pos->board[to];
+    *captured = target;
     if ((target != 0) != capture)
         return 0;
     if (target && (piece_color(target) == us || piece_type(target) == KING))
@@ -143,6 +148,48 @@ Move san_fast_piece(const Position *pos, const char *s, size_t n)
     if (!pick || (pick & (pick - 1)))
         return 0;
     return move_new(bb_lsb(pick), to, MOVE_NORMAL, 0);
+}
+
+Move san_fast_pawn(const Position *pos, const char *s, size_t n)
+{
+    int captured;
+    return pawn_resolve(pos, s, n, &captured);
+}
+
+Move san_fast_piece(const Position *pos, const char *s, size_t n)
+{
+    int captured;
+    return piece_resolve(pos, s, n, &captured);
+}
+
+/* The san_play halves: san_fast's halves with the move made at once,
+ * by the piece and capture they have found (see san.h). */
+Move san_play_pawn(Position *pos, const char *s, size_t n)
+{
+    int captured;
+    Move m = pawn_resolve(pos, s, n, &captured);
+    if (m) {
+        const unsigned mv = m;
+        if (!(mv >> 12))
+            pos_do_normal(pos, (int)(mv & 63), (int)(mv >> 6), pos->side << 3 | PAWN, captured);
+        else
+            pos_do(pos, m); /* en passant */
+    }
+    return m;
+}
+
+Move san_play_piece(Position *pos, const char *s, size_t n)
+{
+    int captured;
+    Move m = piece_resolve(pos, s, n, &captured);
+    if (m) {
+        const unsigned mv = m;
+        if (!(mv >> 12))
+            pos_do_normal(pos, (int)(mv & 63), (int)(mv >> 6), pos->board[mv & 63], captured);
+        else
+            pos_do(pos, m); /* castling */
+    }
+    return m;
 }
 
 enum { FORM_SAN = 0, FORM_LONG = 1, FORM_UCI = 2 };

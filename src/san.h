@@ -123,15 +123,39 @@ static inline int san_fast_mark(uint32_t f) { return (int)(f >> 16); }
 Move san_fast_pawn(const Position *pos, const char *s, size_t n);
 Move san_fast_piece(const Position *pos, const char *s, size_t n);
 
+/* The mark of a token (n >= 1) by a table: one load for both characters,
+ * no branch; *n loses the mark's character. */
+static inline uint32_t san_mark_of(const char *s, size_t *n)
+{
+    static const uint8_t mark_of[256] = {['+'] = 1, ['#'] = 2};
+    uint32_t mark = mark_of[(unsigned char)s[*n - 1]];
+    *n -= mark != 0;
+    return mark;
+}
+
 static inline uint32_t san_fast(const Position *pos, const char *s, size_t n)
 {
     if (n < 2)
         return 0;
-    /* The mark by a table: one load for both characters, no branch. */
-    static const uint8_t mark_of[256] = {['+'] = 1, ['#'] = 2};
-    uint32_t mark = mark_of[(unsigned char)s[n - 1]];
-    n -= mark != 0;
+    uint32_t mark = san_mark_of(s, &n);
     Move m = (unsigned)(unsigned char)s[0] - 'a' < 8 ? san_fast_pawn(pos, s, n) : san_fast_piece(pos, s, n);
+    return m ? m | mark << 16 : 0;
+}
+
+/* san_fast with the move made: when the result is not 0, *pos is the
+ * position after the move (as pos_do makes it), else *pos is unchanged.
+ * Resolving and making in one function spares the make a call and a
+ * second look at what the parse already knows: the piece, the squares,
+ * the capture. */
+Move san_play_pawn(Position *pos, const char *s, size_t n);
+Move san_play_piece(Position *pos, const char *s, size_t n);
+
+static inline uint32_t san_play(Position *pos, const char *s, size_t n)
+{
+    if (n < 2)
+        return 0;
+    uint32_t mark = san_mark_of(s, &n);
+    Move m = (unsigned)(unsigned char)s[0] - 'a' < 8 ? san_play_pawn(pos, s, n) : san_play_piece(pos, s, n);
     return m ? m | mark << 16 : 0;
 }
 
