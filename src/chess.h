@@ -337,10 +337,11 @@ CHESS_HOT_INLINE void pos_move_end(Position *p, int us, uint64_t k, Bitboard chk
 }
 
 /* pos_do for a legal move of type MOVE_NORMAL from `from` to `to`, given
- * the piece on from (pc) and the one on to (captured, 0 if none). */
-CHESS_HOT_INLINE void pos_do_normal(Position *p, int from, int to, int pc, int captured)
+ * the type of the piece on from (pt) and the piece on to (captured, 0 if
+ * none). */
+CHESS_HOT_INLINE void pos_do_normal(Position *p, int from, int to, int pt, int captured)
 {
-    const int us = p->side, them = us ^ 1;
+    const int us = p->side, them = us ^ 1, pc = us << 3 | pt;
     const unsigned castling0 = p->castling;
     /* The key's tables are read before the position is written: the
      * compiler cannot tell the tables from the position's words. */
@@ -357,25 +358,25 @@ CHESS_HOT_INLINE void pos_do_normal(Position *p, int from, int to, int pc, int c
         p->halfmove = 0;
     }
     p->by_color[us] ^= fromto;
-    p->by_type[piece_type(pc)] ^= fromto;
+    p->by_type[pt] ^= fromto;
     p->board[from] = 0;
     p->board[to] = (uint8_t)pc;
-    if (piece_type(pc) == PAWN) {
+    if (pt == PAWN) {
         p->halfmove = 0;
         chk = bb_pawn_attacks(them, p->king_sq[them]) & bb_sq(to);
         /* A double step leaves an en passant square only when an
          * enemy pawn stands beside the pawn (pos_move_end then tests it). */
         if ((from ^ to) == 16 && (bb_pawn_attacks(us, (from + to) / 2) & p->by_color[them] & p->by_type[PAWN]))
             ep = (from + to) / 2;
-    } else if (piece_type(pc) == KNIGHT) {
+    } else if (pt == KNIGHT) {
         chk = bb_knight_attacks(p->king_sq[them]) & bb_sq(to);
-    } else if (piece_type(pc) == KING) {
+    } else if (pt == KING) {
         p->king_sq[us] = (uint8_t)to;
         p->castling &= (uint8_t)~(us == WHITE ? (CASTLE_WK | CASTLE_WQ) : (CASTLE_BK | CASTLE_BQ));
     }
     /* A right's square always holds its rook: only a rook move or
      * capture can take a right away. */
-    if (p->castling && (piece_type(pc) == ROOK || piece_type(captured) == ROOK))
+    if (p->castling && (pt == ROOK || piece_type(captured) == ROOK))
         pos_drop_rook_rights(p, from, to);
     pos_move_end(p, us, k, chk, fromto, ep, castling0);
 }

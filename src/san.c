@@ -55,34 +55,30 @@ CHESS_HOT_INLINE Move pawn_resolve(const Position *pos, const char *s, size_t n,
     return m;
 }
 
-/* san_fast's piece moves and castling (the token does not start with a
- * file letter): the move, or 0; and for a move other than castling, the
- * piece it captures (0 if none). */
-CHESS_HOT_INLINE Move piece_resolve(const Position *pos, const char *s, size_t n, int *captured)
+/* Castling by the fast path (O-O, O-O-O): the move, or 0.  The king
+ * takes its own rook (chess.h). */
+CHESS_HOT_INLINE Move castle_resolve(const Position *pos, const char *s, size_t n)
 {
     int us = pos->side;
-    Move m;
-    /* Piece letters: a table over every byte, cheaper than a switch's
-     * jump or a range test. */
-    static const uint8_t letter_type[256] = {
-        ['B'] = BISHOP, ['K'] = KING, ['N'] = KNIGHT, ['Q'] = QUEEN, ['R'] = ROOK,
-    };
-    int pt = letter_type[(unsigned char)s[0]];
-    if (!pt) {
-        if (s[0] != 'O')
+    if ((n == 3 && s[1] == '-' && s[2] == 'O') || (n == 5 && s[1] == '-' && s[2] == 'O' && s[3] == '-' && s[4] == 'O')) {
+        int idx = us * 2 + (n == 3 ? 0 : 1);
+        if (!(pos->castling & (1 << idx)))
             return 0;
-        /* O-O and O-O-O: the king takes its own rook (chess.h). */
-        if ((n == 3 && s[1] == '-' && s[2] == 'O') || (n == 5 && s[1] == '-' && s[2] == 'O' && s[3] == '-' && s[4] == 'O')) {
-            int idx = us * 2 + (n == 3 ? 0 : 1);
-            if (!(pos->castling & (1 << idx)))
-                return 0;
-            m = move_new(pos->king_sq[us], pos->castle_rook[idx], MOVE_CASTLING, 0);
-            if (!pos_is_legal(pos, m))
-                return 0;
-            return m;
-        }
-        return 0;
+        Move m = move_new(pos->king_sq[us], pos->castle_rook[idx], MOVE_CASTLING, 0);
+        if (!pos_is_legal(pos, m))
+            return 0;
+        return m;
     }
+    return 0;
+}
+
+/* san_fast's moves of a piece of type pt (the token's first letter): the
+ * move, or 0; and for a move, the piece it captures (0 if none).  Inline
+ * with pt a constant in each caller, so each kind of piece has its own
+ * code without the tests for the other kinds. */
+CHESS_HOT_INLINE Move piece_resolve(const Position *pos, const char *s, size_t n, const int pt, int *captured)
+{
+    int us = pos->side;
     /* Piece moves: the destination is the last two characters, an 'x'
      * before it when capturing, and one disambiguation character before. */
     size_t k = n;
@@ -159,38 +155,64 @@ Move san_fast_pawn(const Position *pos, const char *s, size_t n)
 Move san_fast_piece(const Position *pos, const char *s, size_t n)
 {
     int captured;
-    return piece_resolve(pos, s, n, &captured);
+    switch (s[0]) {
+    case 'N': return piece_resolve(pos, s, n, KNIGHT, &captured);
+    case 'B': return piece_resolve(pos, s, n, BISHOP, &captured);
+    case 'R': return piece_resolve(pos, s, n, ROOK, &captured);
+    case 'Q': return piece_resolve(pos, s, n, QUEEN, &captured);
+    case 'K': return piece_resolve(pos, s, n, KING, &captured);
+    case 'O': return castle_resolve(pos, s, n);
+    default: return 0;
+    }
 }
 
-/* The san_play halves: san_fast's halves with the move made at once,
- * by the piece and capture they have found (see san.h). */
-Move san_play_pawn(Position *pos, const char *s, size_t n)
+/* The san_play functions: san_fast's with the move made at once, by the
+ * piece and capture they have found (see san.h). */
+static Move play_pawn(Position *pos, const char *s, size_t n)
 {
     int captured;
     Move m = pawn_resolve(pos, s, n, &captured);
     if (m) {
         const unsigned mv = m;
         if (!(mv >> 12))
-            pos_do_normal(pos, (int)(mv & 63), (int)(mv >> 6), pos->side << 3 | PAWN, captured);
+            pos_do_normal(pos, (int)(mv & 63), (int)(mv >> 6), PAWN, captured);
         else
             pos_do(pos, m); /* en passant */
     }
     return m;
 }
 
-Move san_play_piece(Position *pos, const char *s, size_t n)
+CHESS_HOT_INLINE Move play_piece(Position *pos, const char *s, size_t n, const int pt)
 {
     int captured;
-    Move m = piece_resolve(pos, s, n, &captured);
+    Move m = piece_resolve(pos, s, n, pt, &captured);
     if (m) {
         const unsigned mv = m;
-        if (!(mv >> 12))
-            pos_do_normal(pos, (int)(mv & 63), (int)(mv >> 6), pos->board[mv & 63], captured);
-        else
-            pos_do(pos, m); /* castling */
+        pos_do_normal(pos, (int)(mv & 63), (int)(mv >> 6), pt, captured);
     }
     return m;
 }
+
+static Move play_knight(Position *pos, const char *s, size_t n) { return play_piece(pos, s, n, KNIGHT); }
+static Move play_bishop(Position *pos, const char *s, size_t n) { return play_piece(pos, s, n, BISHOP); }
+static Move play_rook(Position *pos, const char *s, size_t n) { return play_piece(pos, s, n, ROOK); }
+static Move play_queen(Position *pos, const char *s, size_t n) { return play_piece(pos, s, n, QUEEN); }
+static Move play_king(Position *pos, const char *s, size_t n) { return play_piece(pos, s, n, KING); }
+
+static Move play_castle(Position *pos, const char *s, size_t n)
+{
+    Move m = castle_resolve(pos, s, n);
+    if (m)
+        pos_do(pos, m);
+    return m;
+}
+
+SanPlayFn *const san_play_of[256] = {
+    ['a'] = play_pawn, ['b'] = play_pawn, ['c'] = play_pawn, ['d'] = play_pawn,
+    ['e'] = play_pawn, ['f'] = play_pawn, ['g'] = play_pawn, ['h'] = play_pawn,
+    ['N'] = play_knight, ['B'] = play_bishop, ['R'] = play_rook, ['Q'] = play_queen,
+    ['K'] = play_king, ['O'] = play_castle,
+};
 
 enum { FORM_SAN = 0, FORM_LONG = 1, FORM_UCI = 2 };
 

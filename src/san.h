@@ -146,16 +146,20 @@ static inline uint32_t san_fast(const Position *pos, const char *s, size_t n)
  * position after the move (as pos_do makes it), else *pos is unchanged.
  * Resolving and making in one function spares the make a call and a
  * second look at what the parse already knows: the piece, the squares,
- * the capture. */
-Move san_play_pawn(Position *pos, const char *s, size_t n);
-Move san_play_piece(Position *pos, const char *s, size_t n);
+ * the capture.  One function per first character of the token (NULL:
+ * none of the fast shapes starts so), each for one kind of piece and
+ * so with only that kind's tests; the first character chooses it with
+ * one load. */
+typedef Move SanPlayFn(Position *pos, const char *s, size_t n);
+extern SanPlayFn *const san_play_of[256];
 
 static inline uint32_t san_play(Position *pos, const char *s, size_t n)
 {
-    if (n < 2)
+    SanPlayFn *play = san_play_of[(unsigned char)s[0]];
+    if (n < 2 || !play)
         return 0;
     uint32_t mark = san_mark_of(s, &n);
-    Move m = (unsigned)(unsigned char)s[0] - 'a' < 8 ? san_play_pawn(pos, s, n) : san_play_piece(pos, s, n);
+    Move m = play(pos, s, n);
     return m ? m | mark << 16 : 0;
 }
 
