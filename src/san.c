@@ -3,10 +3,16 @@
 
 #include <string.h>
 
+/* What the fast path knows of the move it has found, for the make: its
+ * squares and the piece on the destination. */
+typedef struct FastMove {
+    int from, to, captured;
+} FastMove;
+
 /* san_fast's pawn moves (the token starts with a file letter; promotions
- * go the general way): the move, or 0; and for a move, the piece it
- * captures on its destination (0 if none, and for en passant). */
-CHESS_HOT_INLINE Move pawn_resolve(const Position *pos, const char *s, size_t n, int *captured)
+ * go the general way): the move, or 0; and for a move, *fm (captured is
+ * 0 for en passant). */
+CHESS_HOT_INLINE Move pawn_resolve(const Position *pos, const char *s, size_t n, FastMove *fm)
 {
     int us = pos->side;
     unsigned f0 = (unsigned)(unsigned char)s[0] - 'a';
@@ -28,7 +34,7 @@ CHESS_HOT_INLINE Move pawn_resolve(const Position *pos, const char *s, size_t n,
             from -= up;
         }
         m = move_new(from, to, MOVE_NORMAL, 0);
-        *captured = 0;
+        fm->captured = 0;
     } else if (n == 4 && s[1] == 'x') {
         unsigned f2 = (unsigned)(unsigned char)s[2] - 'a';
         r8 = (unsigned)(unsigned char)s[3] - '1';
@@ -39,7 +45,7 @@ CHESS_HOT_INLINE Move pawn_resolve(const Position *pos, const char *s, size_t n,
         if (pos->board[from] != pawn)
             return 0;
         int target = pos->board[to];
-        *captured = target;
+        fm->captured = target;
         if (target) {
             if (piece_color(target) == us || piece_type(target) == KING)
                 return 0;
@@ -52,6 +58,8 @@ CHESS_HOT_INLINE Move pawn_resolve(const Position *pos, const char *s, size_t n,
         return 0;
     if (!san_quick_legal(pos, m))
         return 0;
+    fm->from = from;
+    fm->to = to;
     return m;
 }
 
@@ -76,7 +84,7 @@ CHESS_HOT_INLINE Move castle_resolve(const Position *pos, const char *s, size_t 
  * move, or 0; and for a move, the piece it captures (0 if none).  Inline
  * with pt a constant in each caller, so each kind of piece has its own
  * code without the tests for the other kinds. */
-CHESS_HOT_INLINE Move piece_resolve(const Position *pos, const char *s, size_t n, const int pt, int *captured)
+CHESS_HOT_INLINE Move piece_resolve(const Position *pos, const char *s, size_t n, const int pt, FastMove *fm)
 {
     int us = pos->side;
     /* Piece moves: the destination is the last two characters, an 'x'
@@ -95,7 +103,6 @@ CHESS_HOT_INLINE Move piece_resolve(const Position *pos, const char *s, size_t n
         return 0;
     int to = (int)(tr * 8 + tf);
     int target = pos->board[to];
-    *captured = target;
     if ((target != 0) != capture)
         return 0;
     if (target && (piece_color(target) == us || piece_type(target) == KING))
@@ -143,24 +150,27 @@ CHESS_HOT_INLINE Move piece_resolve(const Position *pos, const char *s, size_t n
     }
     if (!pick || (pick & (pick - 1)))
         return 0;
-    return move_new(bb_lsb(pick), to, MOVE_NORMAL, 0);
+    fm->from = bb_lsb(pick);
+    fm->to = to;
+    fm->captured = target;
+    return move_new(fm->from, to, MOVE_NORMAL, 0);
 }
 
 Move san_fast_pawn(const Position *pos, const char *s, size_t n)
 {
-    int captured;
-    return pawn_resolve(pos, s, n, &captured);
+    FastMove fm;
+    return pawn_resolve(pos, s, n, &fm);
 }
 
 Move san_fast_piece(const Position *pos, const char *s, size_t n)
 {
-    int captured;
+    FastMove fm;
     switch (s[0]) {
-    case 'N': return piece_resolve(pos, s, n, KNIGHT, &captured);
-    case 'B': return piece_resolve(pos, s, n, BISHOP, &captured);
-    case 'R': return piece_resolve(pos, s, n, ROOK, &captured);
-    case 'Q': return piece_resolve(pos, s, n, QUEEN, &captured);
-    case 'K': return piece_resolve(pos, s, n, KING, &captured);
+    case 'N': return piece_resolve(pos, s, n, KNIGHT, &fm);
+    case 'B': return piece_resolve(pos, s, n, BISHOP, &fm);
+    case 'R': return piece_resolve(pos, s, n, ROOK, &fm);
+    case 'Q': return piece_resolve(pos, s, n, QUEEN, &fm);
+    case 'K': return piece_resolve(pos, s, n, KING, &fm);
     case 'O': return castle_resolve(pos, s, n);
     default: return 0;
     }
@@ -170,12 +180,11 @@ Move san_fast_piece(const Position *pos, const char *s, size_t n)
  * piece and capture they have found (see san.h). */
 static Move play_pawn(Position *pos, const char *s, size_t n)
 {
-    int captured;
-    Move m = pawn_resolve(pos, s, n, &captured);
+    FastMove fm;
+    Move m = pawn_resolve(pos, s, n, &fm);
     if (m) {
-        const unsigned mv = m;
-        if (!(mv >> 12))
-            pos_do_normal(pos, (int)(mv & 63), (int)(mv >> 6), PAWN, captured);
+        if (move_type(m) == MOVE_NORMAL)
+            pos_do_normal(pos, fm.from, fm.to, PAWN, fm.captured);
         else
             pos_do(pos, m); /* en passant */
     }
@@ -184,12 +193,10 @@ static Move play_pawn(Position *pos, const char *s, size_t n)
 
 CHESS_HOT_INLINE Move play_piece(Position *pos, const char *s, size_t n, const int pt)
 {
-    int captured;
-    Move m = piece_resolve(pos, s, n, pt, &captured);
-    if (m) {
-        const unsigned mv = m;
-        pos_do_normal(pos, (int)(mv & 63), (int)(mv >> 6), pt, captured);
-    }
+    FastMove fm;
+    Move m = piece_resolve(pos, s, n, pt, &fm);
+    if (m)
+        pos_do_normal(pos, fm.from, fm.to, pt, fm.captured);
     return m;
 }
 
