@@ -196,7 +196,7 @@ static const char *const tag_names[TAG_N] = {"Event", "Site", "Date", "Round", "
                                               "FEN", "SetUp", "Variant", "Termination", "PlyCount"};
 
 /* Which known tag a name could be, from its first letters, any case; -1 if none. */
-static int tag_kind(const char *n)
+static inline int tag_kind(const char *n)
 {
     switch (n[0] | 32) {
     case 'e': return TAG_EVENT;
@@ -213,16 +213,24 @@ static int tag_kind(const char *n)
     }
 }
 
-static void collect_tags(const PgnGame *g, const PgnTag *found[TAG_N])
+/* Returns whether a name could be a known tag written in another case
+ * (then check_tag_case looks at the tags again; most games have none). */
+static bool collect_tags(const PgnGame *g, const PgnTag *found[TAG_N])
 {
+    bool other_case = false;
     for (int k = 0; k < TAG_N; k++)
         found[k] = NULL;
     for (size_t i = 0; i < g->ntags; i++) {
         const char *n = g->tags[i].name;
         int k = tag_kind(n);
-        if (k >= 0 && !found[k] && strcmp(n, tag_names[k]) == 0)
-            found[k] = &g->tags[i];
+        if (k >= 0 && !found[k]) {
+            if (strcmp(n, tag_names[k]) == 0)
+                found[k] = &g->tags[i];
+            else
+                other_case = true;
+        }
     }
+    return other_case;
 }
 
 static const char *tval(const PgnTag *t) { return t ? t->value : NULL; }
@@ -847,11 +855,12 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
 
     /* Tags. */
     const PgnTag *tags[TAG_N];
-    collect_tags(g, tags);
+    bool tag_case = collect_tags(g, tags);
     const PgnTag *rt = tags[TAG_RESULT], *fen_tag = tags[TAG_FEN], *setup_tag = tags[TAG_SETUP],
                  *pc_tag = tags[TAG_PLYCOUNT];
     const char *result_tag = tval(rt);
-    check_tag_case(g, tags, &c);
+    if (tag_case)
+        check_tag_case(g, tags, &c);
     rep->result_tag = result_tag;
     PgnResult tag_res = parse_result(result_tag);
     if (result_tag && tag_res == PGN_RES_NONE)
