@@ -35,6 +35,7 @@ typedef struct Scratch {
     size_t diags_cap;      /* capacity of GameReport.diags (grows to GAME_MAX_DIAGS) */
     uint64_t *keys;        /* main-line position keys since the start, index = ply */
     size_t keys_cap;
+    Line dead;             /* a stopped line: where moves go that no line replays */
 } Scratch;
 
 static const char *const reason_slugs[REASON_COUNT] = {
@@ -542,13 +543,15 @@ static const char *ending_text(int reason)
 
 /* Counts occurrences of the current main-line key among earlier positions
  * that could repeat it (same side to move, since the last irreversible move). */
-static int repetitions(const Scratch *s, uint32_t ply, uint32_t halfmove)
+static int repetitions(const uint64_t *keys, uint32_t ply, uint32_t halfmove)
 {
-    uint64_t key = s->keys[ply];
+    uint64_t key = keys[ply];
     int n = 1;
     uint32_t lim = halfmove < ply ? halfmove : ply;
-    for (uint32_t back = 2; back <= lim; back += 2)
-        if (s->keys[ply - back] == key)
+    /* Two plies back is never the same position (the second move cannot
+     * undo the first), so the look starts four back. */
+    for (uint32_t back = 4; back <= lim; back += 2)
+        if (keys[ply - back] == key)
             n++;
     return n;
 }
@@ -709,10 +712,10 @@ static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main
              pos_insufficient_material(p))
         ended = board_ending(p, ANY());
     if (main_line) {
-        Scratch *s = c->s;
-        s->keys[ply] = p->key; /* room for every ply reserved before the replay */
+        uint64_t *keys = c->s->keys;
+        keys[ply] = p->key; /* room for every ply reserved before the replay */
         if (!ended && p->halfmove >= 8) {
-            int reps = repetitions(s, ply, p->halfmove);
+            int reps = repetitions(keys, ply, p->halfmove);
             if (reps >= 3 && !ANY())
                 ended = REASON_STALEMATE + 1;
             else {
@@ -1008,13 +1011,15 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
         bool moves_after_end = false;
         int depth = 0;
         /* The line the moves go to, found again only where the depth
-         * changes; NULL beyond the depth kept (or out of memory). */
+         * changes; the stopped s->dead beyond the depth kept (or out of
+         * memory), so that a move needs one test. */
         Line *L = &s->lines[0];
+        s->dead.stopped = true;
         /* A pointer walk to a local end: g->nelems would be read again
          * after every move (the stores of a move might alias it). */
         for (const PgnElem *e = g->elems; e != elems_end; e++) {
             if (e->kind == PGN_EL_MOVE) {
-                if (!L || L->stopped)
+                if (L->stopped)
                     continue;
                 int played = play(&c, L, e, elems_end, depth == 0, &cl);
                 if (played != PLAY_OK) {
@@ -1028,7 +1033,7 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
             }
             if (e->kind == PGN_EL_VAR_START) {
                 depth++;
-                L = NULL;
+                L = &s->dead;
                 if (depth > PGN_MAX_DEPTH)
                     continue;
                 Line *child = line_at(s, (size_t)depth);
@@ -1050,7 +1055,7 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
             if (e->kind == PGN_EL_VAR_END) {
                 if (depth > 0)
                     depth--;
-                L = depth <= PGN_MAX_DEPTH && (size_t)depth < s->lines_cap ? &s->lines[depth] : NULL;
+                L = depth <= PGN_MAX_DEPTH && (size_t)depth < s->lines_cap ? &s->lines[depth] : &s->dead;
             }
         }
 
@@ -1110,7 +1115,7 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
             }
         } else if (declared == PGN_RES_DRAW) {
             bool threefold = main_line->ply > 0 && fin->halfmove >= 8 &&
-                             repetitions(s, main_line->ply, fin->halfmove) >= 3;
+                             repetitions(s->keys, main_line->ply, fin->halfmove) >= 3;
             if (threefold)
                 set_outcome(rep, PGN_RES_DRAW, REASON_THREEFOLD);
             else if (fin->halfmove >= 100)

@@ -178,40 +178,45 @@ Move san_fast_piece(const Position *pos, const char *s, size_t n)
 
 /* The san_play functions: san_fast's with the move made at once, by the
  * piece and capture they have found (see san.h). */
-static Move play_pawn(Position *pos, const char *s, size_t n)
+static uint32_t play_pawn(Position *pos, const char *s, size_t n)
 {
+    uint32_t mark = san_mark_of(s, &n);
     FastMove fm;
     Move m = pawn_resolve(pos, s, n, &fm);
-    if (m) {
-        if (move_type(m) == MOVE_NORMAL)
-            pos_do_normal(pos, fm.from, fm.to, PAWN, fm.captured);
-        else
-            pos_do(pos, m); /* en passant */
-    }
-    return m;
+    if (!m)
+        return 0;
+    if (move_type(m) == MOVE_NORMAL)
+        pos_do_normal(pos, fm.from, fm.to, PAWN, fm.captured);
+    else
+        pos_do(pos, m); /* en passant */
+    return m | mark << 16;
 }
 
-CHESS_HOT_INLINE Move play_piece(Position *pos, const char *s, size_t n, const int pt)
+CHESS_HOT_INLINE uint32_t play_piece(Position *pos, const char *s, size_t n, const int pt)
 {
+    uint32_t mark = san_mark_of(s, &n);
     FastMove fm;
     Move m = piece_resolve(pos, s, n, pt, &fm);
-    if (m)
-        pos_do_normal(pos, fm.from, fm.to, pt, fm.captured);
-    return m;
+    if (!m)
+        return 0;
+    pos_do_normal(pos, fm.from, fm.to, pt, fm.captured);
+    return m | mark << 16;
 }
 
-static Move play_knight(Position *pos, const char *s, size_t n) { return play_piece(pos, s, n, KNIGHT); }
-static Move play_bishop(Position *pos, const char *s, size_t n) { return play_piece(pos, s, n, BISHOP); }
-static Move play_rook(Position *pos, const char *s, size_t n) { return play_piece(pos, s, n, ROOK); }
-static Move play_queen(Position *pos, const char *s, size_t n) { return play_piece(pos, s, n, QUEEN); }
-static Move play_king(Position *pos, const char *s, size_t n) { return play_piece(pos, s, n, KING); }
+static uint32_t play_knight(Position *pos, const char *s, size_t n) { return play_piece(pos, s, n, KNIGHT); }
+static uint32_t play_bishop(Position *pos, const char *s, size_t n) { return play_piece(pos, s, n, BISHOP); }
+static uint32_t play_rook(Position *pos, const char *s, size_t n) { return play_piece(pos, s, n, ROOK); }
+static uint32_t play_queen(Position *pos, const char *s, size_t n) { return play_piece(pos, s, n, QUEEN); }
+static uint32_t play_king(Position *pos, const char *s, size_t n) { return play_piece(pos, s, n, KING); }
 
-static Move play_castle(Position *pos, const char *s, size_t n)
+static uint32_t play_castle(Position *pos, const char *s, size_t n)
 {
+    uint32_t mark = san_mark_of(s, &n);
     Move m = castle_resolve(pos, s, n);
-    if (m)
-        pos_do(pos, m);
-    return m;
+    if (!m)
+        return 0;
+    pos_do(pos, m);
+    return m | mark << 16;
 }
 
 SanPlayFn *const san_play_of[256] = {

@@ -149,18 +149,17 @@ static inline uint32_t san_fast(const Position *pos, const char *s, size_t n)
  * the capture.  One function per first character of the token (NULL:
  * none of the fast shapes starts so), each for one kind of piece and
  * so with only that kind's tests; the first character chooses it with
- * one load. */
-typedef Move SanPlayFn(Position *pos, const char *s, size_t n);
+ * one load.  Each reads the mark itself and returns the packed result,
+ * so that the caller keeps nothing across the call.  The token must be
+ * NUL-terminated (s[0] is read even when n is 0; a function is chosen
+ * only for a letter, so then n >= 1). */
+typedef uint32_t SanPlayFn(Position *pos, const char *s, size_t n);
 extern SanPlayFn *const san_play_of[256];
 
 static inline uint32_t san_play(Position *pos, const char *s, size_t n)
 {
     SanPlayFn *play = san_play_of[(unsigned char)s[0]];
-    if (n < 2 || !play)
-        return 0;
-    uint32_t mark = san_mark_of(s, &n);
-    Move m = play(pos, s, n);
-    return m ? m | mark << 16 : 0;
+    return play ? play(pos, s, n) : 0;
 }
 
 /* Resolves the token (len bytes, no NUL needed) in pos.  Returns r->status. */
