@@ -281,30 +281,26 @@ bool pos_ep_capture_legal(const Position *pos);
 void pos_drop_rook_rights(Position *p, int from, int to);
 
 /* The start of every move: the key loses the side to move and the en
- * passant file it had, the clocks run on.  Returns the key so far. */
-CHESS_HOT_INLINE uint64_t pos_move_begin(Position *p, int us)
+ * passant file it had.  Returns the key so far (the clocks are the
+ * caller's: a pawn move or capture resets the halfmove clock). */
+CHESS_HOT_INLINE uint64_t pos_move_begin(const Position *p)
 {
     uint64_t k = p->key ^ zob_side;
     if (p->ep_legal)
         k ^= zob_ep[sq_file(p->ep)];
-    p->halfmove++;
-    p->fullmove += (uint32_t)us; /* after Black's move */
     return k;
 }
 
 /* The end of every move, once the pieces stand where they go (us: the
- * side that moved; chk: its pawn or knight check; moved: the squares the
- * move emptied or filled; ep: a double step's square, SQ_NONE if none;
- * castling0: the rights before the move). */
-CHESS_HOT_INLINE void pos_move_end(Position *p, int us, uint64_t k, Bitboard chk, Bitboard moved, int ep,
-                                   unsigned castling0)
+ * side that moved; k: the key but for the en passant file; chk: its
+ * pawn or knight check; moved: the squares the move emptied or filled;
+ * ep: a double step's square, SQ_NONE if none). */
+CHESS_HOT_INLINE void pos_move_end(Position *p, int us, uint64_t k, Bitboard chk, Bitboard moved, int ep)
 {
     const int them = us ^ 1;
     p->by_type[0] = p->by_color[WHITE] | p->by_color[BLACK];
     p->side = (uint8_t)them;
     const int ksq = p->king_sq[them];
-    if (p->castling != castling0)
-        k ^= zob_castle[castling0] ^ zob_castle[p->castling];
     /* Derived state for the side now to move: checks by sliders.  Before
      * the move the king was not in check, so a slider check is new: the
      * moved piece landing on one of the king's lines, or a line opened by
@@ -338,31 +334,31 @@ CHESS_HOT_INLINE void pos_move_end(Position *p, int us, uint64_t k, Bitboard chk
 
 /* pos_do for a legal move of type MOVE_NORMAL from `from` to `to`, given
  * the type of the piece on from (pt) and the piece on to (captured, 0 if
- * none). */
+ * none).  Inline with pt a constant in san.c's fast path, where each
+ * kind of piece then has only its own tests. */
 CHESS_HOT_INLINE void pos_do_normal(Position *p, int from, int to, int pt, int captured)
 {
     const int us = p->side, them = us ^ 1, pc = us << 3 | pt;
-    const unsigned castling0 = p->castling;
     /* The key's tables are read before the position is written: the
      * compiler cannot tell the tables from the position's words. */
-    uint64_t k = zob_piece[pc][from] ^ zob_piece[pc][to] ^ pos_move_begin(p, us);
+    uint64_t k = zob_piece[pc][from] ^ zob_piece[pc][to] ^ pos_move_begin(p);
     int ep = SQ_NONE;
     /* Checks by a pawn or knight: before the move the side not to move is
      * never in check, so only the piece moved can give one of them. */
     Bitboard chk = 0;
     const Bitboard fromto = bb_sq(from) | bb_sq(to);
+    p->fullmove += (uint32_t)us; /* after Black's move */
     if (captured) {
         k ^= zob_piece[captured][to];
         p->by_color[them] ^= bb_sq(to);
         p->by_type[piece_type(captured)] ^= bb_sq(to);
-        p->halfmove = 0;
     }
+    p->halfmove = pt == PAWN || captured ? 0 : p->halfmove + 1;
     p->by_color[us] ^= fromto;
     p->by_type[pt] ^= fromto;
     p->board[from] = 0;
     p->board[to] = (uint8_t)pc;
     if (pt == PAWN) {
-        p->halfmove = 0;
         chk = bb_pawn_attacks(them, p->king_sq[them]) & bb_sq(to);
         /* A double step leaves an en passant square only when an
          * enemy pawn stands beside the pawn (pos_move_end then tests it). */
@@ -372,13 +368,21 @@ CHESS_HOT_INLINE void pos_do_normal(Position *p, int from, int to, int pt, int c
         chk = bb_knight_attacks(p->king_sq[them]) & bb_sq(to);
     } else if (pt == KING) {
         p->king_sq[us] = (uint8_t)to;
-        p->castling &= (uint8_t)~(us == WHITE ? (CASTLE_WK | CASTLE_WQ) : (CASTLE_BK | CASTLE_BQ));
+        unsigned mine = us == WHITE ? CASTLE_WK | CASTLE_WQ : CASTLE_BK | CASTLE_BQ;
+        if (p->castling & mine) {
+            k ^= zob_castle[p->castling];
+            p->castling &= (uint8_t)~mine;
+            k ^= zob_castle[p->castling];
+        }
     }
     /* A right's square always holds its rook: only a rook move or
      * capture can take a right away. */
-    if (p->castling && (pt == ROOK || piece_type(captured) == ROOK))
+    if (p->castling && (pt == ROOK || piece_type(captured) == ROOK)) {
+        k ^= zob_castle[p->castling];
         pos_drop_rook_rights(p, from, to);
-    pos_move_end(p, us, k, chk, fromto, ep, castling0);
+        k ^= zob_castle[p->castling];
+    }
+    pos_move_end(p, us, k, chk, fromto, ep);
 }
 
 #endif

@@ -534,13 +534,17 @@ static CHESS_NOINLINE void do_special_move(Position *p, Move m)
 {
     const int us = p->side, them = us ^ 1;
     const unsigned castling0 = p->castling;
-    uint64_t k = do_special(p, m, pos_move_begin(p, us));
+    p->halfmove++; /* do_special resets it for the pawn moves */
+    p->fullmove += (uint32_t)us; /* after Black's move */
+    uint64_t k = do_special(p, m, pos_move_begin(p));
+    if (p->castling != castling0)
+        k ^= zob_castle[castling0] ^ zob_castle[p->castling];
     /* Checks by a pawn or knight: before the move the side not to move is
      * never in check, so only the pieces moved can give one of them. */
     const int ksq = p->king_sq[them];
     Bitboard chk = ((bb_pawn_attacks(them, ksq) & p->by_type[PAWN]) | (bb_knight_attacks(ksq) & p->by_type[KNIGHT])) &
                    p->by_color[us];
-    pos_move_end(p, us, k, chk, ~(Bitboard)0, SQ_NONE, castling0); /* rook, en passant victim: every line */
+    pos_move_end(p, us, k, chk, ~(Bitboard)0, SQ_NONE); /* rook, en passant victim: every line */
 }
 
 void pos_do(Position *p, Move m)
