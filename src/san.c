@@ -185,11 +185,14 @@ static uint32_t play_pawn(Position *pos, const char *s, size_t n)
     Move m = pawn_resolve(pos, s, n, &fm);
     if (!m)
         return 0;
+    /* The result made before the move: then only it, not the move and
+     * the mark, is kept across the make. */
+    uint32_t played = m | mark << 16;
     if (move_type(m) == MOVE_NORMAL)
         pos_do_normal(pos, fm.from, fm.to, PAWN, fm.captured);
     else
         pos_do(pos, m); /* en passant */
-    return m | mark << 16;
+    return played;
 }
 
 CHESS_HOT_INLINE uint32_t play_piece(Position *pos, const char *s, size_t n, const int pt)
@@ -199,8 +202,9 @@ CHESS_HOT_INLINE uint32_t play_piece(Position *pos, const char *s, size_t n, con
     Move m = piece_resolve(pos, s, n, pt, &fm);
     if (!m)
         return 0;
+    uint32_t played = m | mark << 16; /* (see play_pawn) */
     pos_do_normal(pos, fm.from, fm.to, pt, fm.captured);
-    return m | mark << 16;
+    return played;
 }
 
 static uint32_t play_knight(Position *pos, const char *s, size_t n) { return play_piece(pos, s, n, KNIGHT); }
