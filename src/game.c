@@ -573,6 +573,10 @@ static int board_ending(const Position *p, bool any)
 
 enum { PLAY_ERROR = 0, PLAY_OK = 1, PLAY_AFTER_END = 2 };
 
+/* san_play takes tokens of at most 6 bytes (Nbxd2+, O-O-O#): a truncated
+ * one never passes it (see play). */
+_Static_assert(PGN_TOKEN_TEXT - 1 > 6, "a truncated move token must be too long for san_play");
+
 /* Resolves the move token e in pos by the general parser (the usual
  * shapes have been tried by san_play), whose result r then explains a
  * failure or carries the notation notes.  Returns the move and its mark
@@ -627,9 +631,11 @@ static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main
      label_buf)
     uint32_t ply = L->ply + 1;
     /* The usual move, in a line not over: resolved and made at once.
-     * Being legal, it also proves a pending position no stalemate. */
+     * Being legal, it also proves a pending position no stalemate.  (A
+     * truncated token, PGN_TOKEN_TEXT - 1 bytes long, is longer than any
+     * san_play takes, so it goes the general way without a test here.) */
     uint32_t parsed = 0;
-    if (!L->ended && !e->truncated) {
+    if (!L->ended) {
         if (e + 1 < end && e[1].kind == PGN_EL_VAR_START)
             L->prev = *p;
         parsed = san_play(p, e->text, e->len);
@@ -640,7 +646,7 @@ static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main
         moved = 1;
         /* The number of the move just made, from the position after it. */
         uint32_t number = p->fullmove - (p->side == WHITE);
-        if (e->number >= 0 && !L->number_warned && (uint32_t)e->number != number) {
+        if (e->number >= 0 && (uint32_t)e->number != number && !L->number_warned) {
             L->number_warned = true;
             add_diag(c, D_MOVE_NUMBER, e->pos, ply, e->text, "move number %d, but this is move %u of %s",
                      (int)e->number, (unsigned)number, color_name(p->side ^ 1));
@@ -681,6 +687,17 @@ static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main
     const int mark = san_fast_mark(parsed);
     L->has_prev = true;
     L->ply = ply;
+    /* The usual ply: out of check, no mark, the clock at 1 to 7 (no
+     * material change, nothing to repeat, no claim or rule near; not
+     * the first ply after a start clock of 100, which leaves 0 or 101).
+     * Every test below passes it by: only its key is kept, and whether
+     * the position is stalemate waits (see Line.pending). */
+    if (!(p->checkers | (Bitboard)mark) && p->halfmove - 1u < 7u) {
+        if (main_line)
+            c->s->keys[ply] = p->key;
+        L->pending = e;
+        return PLAY_OK;
+    }
     /* R20/R21: is the side now to move mated or stalemated?  In check
      * the answer decides the marks, so it is found now; out of check only
      * stalemate is open, and that waits (see Line.pending) unless another
