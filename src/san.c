@@ -117,15 +117,23 @@ CHESS_HOT_INLINE Move piece_resolve(const Position *pos, const char *s, size_t n
     else if (pt == ROOK)
         cands = bb_rook_attacks(to, pos->by_type[0]) & mine;
     else {
-        /* Queens: the ones on the destination's lines (mostly one) whose
-         * path is clear, cheaper than the attack sets of both kinds. */
-        Bitboard on = (bb_rook_empty(to) | bb_bishop_empty(to)) & mine;
+        /* Queens: the attacks from the destination along each of its
+         * lines (file, rank, two diagonals) that holds one, usually one
+         * line of the four. */
+        Bitboard occ = pos->by_type[0], line = bb_file_mask[to];
+        int r8 = to & 56;
         cands = 0;
-        while (on) {
-            int from = bb_pop(&on);
-            if (bb_path_clear(from, to, pos->by_type[0]))
-                cands |= bb_sq(from);
-        }
+        if (mine & line)
+            cands |= bb_hq(occ, line, to);
+        if (mine & ((Bitboard)0xFF << r8))
+            cands |= (Bitboard)bb_rank_att[to & 7][(occ >> (r8 + 1)) & 63] << r8;
+        line = bb_diag_mask[to];
+        if (mine & line)
+            cands |= bb_hq(occ, line, to);
+        line = bb_anti_mask[to];
+        if (mine & line)
+            cands |= bb_hq(occ, line, to);
+        cands &= mine;
     }
     if (!cands)
         return 0;
