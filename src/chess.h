@@ -377,7 +377,7 @@ CHESS_HOT_INLINE void pos_do_normal(Position *p, int from, int to, int pt, int c
     }
     /* A right's square always holds its rook: only a rook move or
      * capture can take a right away. */
-    if (p->castling && (pt == ROOK || piece_type(captured) == ROOK)) {
+    if ((pt == ROOK || piece_type(captured) == ROOK) && p->castling) {
         k ^= zob_castle[p->castling];
         pos_drop_rook_rights(p, from, to);
         k ^= zob_castle[p->castling];
