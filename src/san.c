@@ -56,7 +56,12 @@ CHESS_HOT_INLINE Move pawn_resolve(const Position *pos, const char *s, size_t n,
             return 0;
     } else
         return 0;
-    if (!san_quick_legal(pos, m))
+    /* san_quick_legal without its king test (the piece is a pawn). */
+    if (!pos->checkers && move_type(m) == MOVE_NORMAL) {
+        Bitboard f = bb_sq(from);
+        if (pos_pin_suspects(pos, f) && !san_unpinned(pos, f, to))
+            return 0;
+    } else if (!pos_is_legal(pos, m))
         return 0;
     fm->from = from;
     fm->to = to;
