@@ -687,12 +687,15 @@ static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main
     const int mark = san_fast_mark(parsed);
     L->has_prev = true;
     L->ply = ply;
-    /* The usual ply: out of check, no mark, the clock at 1 to 7 (no
-     * material change, nothing to repeat, no claim or rule near; not
-     * the first ply after a start clock of 100, which leaves 0 or 101).
-     * Every test below passes it by: only its key is kept, and whether
-     * the position is stalemate waits (see Line.pending). */
-    if (!(p->checkers | (Bitboard)mark) && p->halfmove - 1u < 7u) {
+    /* The usual ply: out of check, no mark, the clock below 8 (nothing
+     * to repeat, no claim or rule near) and, when the move reset it,
+     * mating material left by a pawn, rook or queen; not the first ply
+     * after a start clock of 100 or more (a claim).  Every test below
+     * passes it by: only its key is kept, and whether the position is
+     * stalemate waits (see Line.pending). */
+    if (!(p->checkers | (Bitboard)mark) && p->halfmove < 8 &&
+        (p->halfmove ||
+         ((p->by_type[PAWN] | p->by_type[ROOK] | p->by_type[QUEEN]) && !(ply == 1 && cl->start_fifty)))) {
         if (main_line)
             c->s->keys[ply] = p->key;
         L->pending = e;
