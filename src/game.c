@@ -611,96 +611,19 @@ static void resolve_pending(Line *L)
     snprintf(L->ended_move, sizeof L->ended_move, "after %s", label_buf);
 }
 
-/* Plays one move token e (end: past the game's last element) in line L:
- * PLAY_OK, or why the line stops.  When a variation follows the move, the
- * position before it is kept for the variation to start from. */
-static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main_line, Claims *cl)
+/* The rest of a ply once its move is made in line L (ply: its number;
+ * mark: as san_fast packs it; keys: the main line's keys, NULL off the
+ * main line): the endings, the check and mate marks, the claims, for a
+ * ply the quick tests of ply_end do not settle.  Out of line: those are
+ * few. */
+static CHESS_NOINLINE void ply_end_slow(Ctx *c, Line *L, const PgnElem *e, uint32_t ply, int mark, uint64_t *keys,
+                                        Claims *cl)
 {
-    /* The move is made in place.  Nothing of the position before it is
-     * kept across the calls (each value kept is a stack slot the loop
-     * pays for): the label's move number and side are taken from the
-     * position, before or after the move (`moved`). */
     Position *p = CUR(L);
-    const Position *before = p; /* until the move is made */
-    int moved = 0;
-    /* The "12... Nf3" label is built only when a diagnostic needs it. */
     char label_buf[48];
 #define label                                                                                                     \
-    (move_label(p->fullmove - (uint32_t)(moved && p->side == WHITE), p->side ^ moved, e->text, label_buf,         \
-                sizeof label_buf),                                                                                \
+    (move_label(p->fullmove - (uint32_t)(p->side == WHITE), p->side ^ 1, e->text, label_buf, sizeof label_buf), \
      label_buf)
-    uint32_t ply = L->ply + 1;
-    /* The usual move, in a line not over: resolved and made at once.
-     * Being legal, it also proves a pending position no stalemate.  (A
-     * truncated token, PGN_TOKEN_TEXT - 1 bytes long, is longer than any
-     * san_play takes, so it goes the general way without a test here.) */
-    uint32_t parsed = 0;
-    if (!L->ended) {
-        if (e + 1 < end && e[1].kind == PGN_EL_VAR_START)
-            L->prev = *p;
-        parsed = san_play(p, e->text, e->len);
-    }
-    if (parsed) {
-        L->pending = NULL;
-        before = NULL;
-        moved = 1;
-        /* The number of the move just made, from the position after it. */
-        uint32_t number = p->fullmove - (p->side == WHITE);
-        if (e->number >= 0 && (uint32_t)e->number != number && !L->number_warned) {
-            L->number_warned = true;
-            add_diag(c, D_MOVE_NUMBER, e->pos, ply, e->text, "move number %d, but this is move %u of %s",
-                     (int)e->number, (unsigned)number, color_name(p->side ^ 1));
-        }
-    } else {
-        SanResult r;
-        unsigned notes = 0;
-        if (L->pending) {
-            /* A legal move here proves the last position was no stalemate. */
-            parsed = parse_move(before, e, &r, &notes);
-            if (parsed)
-                L->pending = NULL;
-            else
-                resolve_pending(L);
-        }
-        if (L->ended) {
-            add_diag(c, D_MOVES_AFTER_END, e->pos, ply, e->text, "%s: the game was already over by %s %s (ply %u)",
-                     label, ending_text(L->ended - 1), L->ended_move, (unsigned)L->ended_ply);
-            return PLAY_AFTER_END;
-        }
-        if (e->number >= 0 && !L->number_warned && (uint32_t)e->number != before->fullmove) {
-            L->number_warned = true;
-            add_diag(c, D_MOVE_NUMBER, e->pos, ply, e->text, "move number %d, but this is move %u of %s",
-                     (int)e->number, (unsigned)before->fullmove, color_name(before->side));
-        }
-        if (!parsed && !(parsed = parse_move(before, e, &r, &notes))) {
-            report_bad_move(c, before, &r, e, ply, label, !main_line);
-            return PLAY_ERROR;
-        }
-        if (notes)
-            note_notation(c, before, &r, e, ply, label);
-        if (e + 1 < end && e[1].kind == PGN_EL_VAR_START)
-            L->prev = *p;
-        pos_do(p, san_fast_move(parsed));
-        before = NULL;
-        moved = 1;
-    }
-    const int mark = san_fast_mark(parsed);
-    L->has_prev = true;
-    L->ply = ply;
-    /* The usual ply: out of check, no mark, the clock below 8 (nothing
-     * to repeat, no claim or rule near) and, when the move reset it,
-     * mating material left by a pawn, rook or queen; not the first ply
-     * after a start clock of 100 or more (a claim).  Every test below
-     * passes it by: only its key is kept, and whether the position is
-     * stalemate waits (see Line.pending). */
-    if (!(p->checkers | (Bitboard)mark) && p->halfmove < 8 &&
-        (p->halfmove ||
-         ((p->by_type[PAWN] | p->by_type[ROOK] | p->by_type[QUEEN]) && !(ply == 1 && cl->start_fifty)))) {
-        if (main_line)
-            c->s->keys[ply] = p->key;
-        L->pending = e;
-        return PLAY_OK;
-    }
     /* R20/R21: is the side now to move mated or stalemated?  In check
      * the answer decides the marks, so it is found now; out of check only
      * stalemate is open, and that waits (see Line.pending) unless another
@@ -731,8 +654,7 @@ static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main
     else if (p->halfmove == 0 && !(p->by_type[PAWN] | p->by_type[ROOK] | p->by_type[QUEEN]) &&
              pos_insufficient_material(p))
         ended = board_ending(p, ANY());
-    if (main_line) {
-        uint64_t *keys = c->s->keys;
+    if (keys) {
         keys[ply] = p->key; /* room for every ply reserved before the replay */
         if (!ended && p->halfmove >= 8) {
             int reps = repetitions(keys, ply, p->halfmove);
@@ -769,8 +691,154 @@ static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main
         snprintf(L->ended_move, sizeof L->ended_move, "after %s", label);
     } else if (!any_known)
         L->pending = e;
+#undef label
+}
+
+/* Settles the ply whose move e has just been made in line L (see
+ * ply_end_slow); returns whether the line has ended with it.  The usual ply, out of check, with no mark and nothing
+ * to repeat or claim, needs only its key kept and the stalemate question
+ * left open (see Line.pending), and that is done here.  The clock: below
+ * 8 nothing can repeat; between 8 and 99 the key is looked for among the
+ * earlier ones; when the move reset it, a pawn, rook or queen on the
+ * board is mating material; the first ply after a start clock of 100 or
+ * more (which leaves 0 or 101) is a claim. */
+static inline bool ply_end(Ctx *c, Line *L, const PgnElem *e, uint32_t ply, int mark, uint64_t *keys, Claims *cl)
+{
+    const Position *p = CUR(L);
+    uint32_t half = p->halfmove;
+    if (!(p->checkers | (Bitboard)mark) && half < 100) {
+        if (keys) {
+            keys[ply] = p->key; /* room for every ply reserved before the replay */
+            if (half >= 8 ? repetitions(keys, ply, half) < 3
+                          : half || ((p->by_type[PAWN] | p->by_type[ROOK] | p->by_type[QUEEN]) &&
+                                     !(ply == 1 && cl->start_fifty))) {
+                L->pending = e;
+                return false;
+            }
+        } else if (half || (p->by_type[PAWN] | p->by_type[ROOK] | p->by_type[QUEEN])) {
+            L->pending = e; /* (off the main line nothing repeats or is claimed) */
+            return false;
+        }
+    }
+    L->pending = NULL;
+    ply_end_slow(c, L, e, ply, mark, keys, cl);
+    return L->ended != 0;
+}
+
+/* The number written before the move e, made in line L, against the
+ * position's (a warning, once per line). */
+static inline void check_number(Ctx *c, Line *L, const PgnElem *e, uint32_t ply)
+{
+    const Position *p = CUR(L);
+    uint32_t number = p->fullmove - (p->side == WHITE); /* from the position after the move */
+    if (e->number >= 0 && (uint32_t)e->number != number && !L->number_warned) {
+        L->number_warned = true;
+        add_diag(c, D_MOVE_NUMBER, e->pos, ply, e->text, "move number %d, but this is move %u of %s", (int)e->number,
+                 (unsigned)number, color_name(p->side ^ 1));
+    }
+}
+
+/* Plays one move token e (end: past the game's last element) in line L:
+ * PLAY_OK, or why the line stops.  When a variation follows the move, the
+ * position before it is kept for the variation to start from. */
+static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main_line, Claims *cl)
+{
+    /* The move is made in place.  Nothing of the position before it is
+     * kept across the calls (each value kept is a stack slot the loop
+     * pays for): the label's move number and side are taken from the
+     * position, before or after the move (`moved`). */
+    Position *p = CUR(L);
+    const Position *before = p; /* until the move is made */
+    int moved = 0;
+    /* The "12... Nf3" label is built only when a diagnostic needs it. */
+    char label_buf[48];
+#define label                                                                                                     \
+    (move_label(p->fullmove - (uint32_t)(moved && p->side == WHITE), p->side ^ moved, e->text, label_buf,         \
+                sizeof label_buf),                                                                                \
+     label_buf)
+    uint32_t ply = L->ply + 1;
+    /* The usual move, in a line not over: resolved and made at once.
+     * Being legal, it also proves a pending position no stalemate.  (A
+     * truncated token, PGN_TOKEN_TEXT - 1 bytes long, is longer than any
+     * san_play takes, so it goes the general way without a test here.) */
+    uint32_t parsed = 0;
+    if (!L->ended) {
+        if (e + 1 < end && e[1].kind == PGN_EL_VAR_START)
+            L->prev = *p;
+        parsed = san_play(p, e->text, e->len);
+    }
+    if (parsed) {
+        L->pending = NULL;
+        before = NULL;
+        moved = 1;
+        check_number(c, L, e, ply);
+    } else {
+        SanResult r;
+        unsigned notes = 0;
+        if (L->pending) {
+            /* A legal move here proves the last position was no stalemate. */
+            parsed = parse_move(before, e, &r, &notes);
+            if (parsed)
+                L->pending = NULL;
+            else
+                resolve_pending(L);
+        }
+        if (L->ended) {
+            add_diag(c, D_MOVES_AFTER_END, e->pos, ply, e->text, "%s: the game was already over by %s %s (ply %u)",
+                     label, ending_text(L->ended - 1), L->ended_move, (unsigned)L->ended_ply);
+            return PLAY_AFTER_END;
+        }
+        if (e->number >= 0 && !L->number_warned && (uint32_t)e->number != before->fullmove) {
+            L->number_warned = true;
+            add_diag(c, D_MOVE_NUMBER, e->pos, ply, e->text, "move number %d, but this is move %u of %s",
+                     (int)e->number, (unsigned)before->fullmove, color_name(before->side));
+        }
+        if (!parsed && !(parsed = parse_move(before, e, &r, &notes))) {
+            report_bad_move(c, before, &r, e, ply, label, !main_line);
+            return PLAY_ERROR;
+        }
+        if (notes)
+            note_notation(c, before, &r, e, ply, label);
+        if (e + 1 < end && e[1].kind == PGN_EL_VAR_START)
+            L->prev = *p;
+        pos_do(p, san_fast_move(parsed));
+        before = NULL;
+        moved = 1;
+    }
+    const int mark = san_fast_mark(parsed);
+    L->has_prev = true;
+    L->ply = ply;
+    ply_end(c, L, e, ply, mark, main_line ? c->s->keys : NULL, cl);
     return PLAY_OK;
 #undef label
+}
+
+/* The main line's usual moves, one after another (e: a move of the main
+ * line L, which is neither stopped nor over): each made by san_play and
+ * settled by ply_end, with the loop's values in registers rather than in
+ * the general loop's many.  Returns the first element it leaves to that
+ * loop: one that is not a move, a move that san_play does not take (the
+ * position is then as before it), a move a variation follows (play()
+ * keeps the position before it), or the move after the line ended. */
+static CHESS_NOINLINE const PgnElem *main_run(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, Claims *cl)
+{
+    Position *p = CUR(L);
+    uint64_t *keys = c->s->keys;
+    uint32_t ply = L->ply;
+    do {
+        if (e + 1 != end && e[1].kind == PGN_EL_VAR_START)
+            break;
+        uint32_t parsed = san_play(p, e->text, e->len);
+        if (!parsed)
+            break;
+        L->ply = ++ply;
+        L->has_prev = true;
+        check_number(c, L, e, ply);
+        if (ply_end(c, L, e, ply, san_fast_mark(parsed), keys, cl))
+            return e + 1;
+        e++;
+    } while (e != end && e->kind == PGN_EL_MOVE);
+    return e;
 }
 
 static int diag_cmp(const void *a, const void *b)
@@ -1041,6 +1109,13 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
             if (e->kind == PGN_EL_MOVE) {
                 if (L->stopped)
                     continue;
+                if (depth == 0 && !L->ended) {
+                    const PgnElem *next = main_run(&c, L, e, elems_end, &cl);
+                    if (next != e) {
+                        e = next - 1; /* (the loop steps on to next) */
+                        continue;
+                    }
+                }
                 int played = play(&c, L, e, elems_end, depth == 0, &cl);
                 if (played != PLAY_OK) {
                     L->stopped = true;
