@@ -824,20 +824,27 @@ static CHESS_NOINLINE const PgnElem *main_run(Ctx *c, Line *L, const PgnElem *e,
 {
     Position *p = CUR(L);
     uint64_t *keys = c->s->keys;
-    uint32_t ply = L->ply;
+    const uint32_t ply0 = L->ply;
+    uint32_t ply = ply0;
+    /* L->ply is set on the way out (nothing on the way reads it). */
     do {
         if (e + 1 != end && e[1].kind == PGN_EL_VAR_START)
             break;
         uint32_t parsed = san_play(p, e->text, e->len);
         if (!parsed)
             break;
-        L->ply = ++ply;
-        L->has_prev = true;
+        ply++;
         check_number(c, L, e, ply);
-        if (ply_end(c, L, e, ply, san_fast_mark(parsed), keys, cl))
-            return e + 1;
+        if (ply_end(c, L, e, ply, san_fast_mark(parsed), keys, cl)) {
+            e++;
+            break;
+        }
         e++;
     } while (e != end && e->kind == PGN_EL_MOVE);
+    if (ply != ply0) {
+        L->ply = ply;
+        L->has_prev = true;
+    }
     return e;
 }
 
