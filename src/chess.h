@@ -332,11 +332,25 @@ CHESS_HOT_INLINE void pos_move_end(Position *p, int us, uint64_t k, Bitboard chk
     p->key = k;
 }
 
+/* A normal move needs the rare ends of pos_do_normal (calls out of line)
+ * only when it leaves an en passant square to test (a double step beside
+ * an enemy pawn) or may take a castling right (a rook moved or taken). */
+CHESS_HOT_INLINE bool pos_normal_is_rare(const Position *p, int from, int to, int pt, int captured)
+{
+    int us = p->side;
+    if (pt == PAWN && (from ^ to) == 16 &&
+        (bb_pawn_attacks(us, (from + to) / 2) & p->by_color[us ^ 1] & p->by_type[PAWN]))
+        return true;
+    return (pt == ROOK || piece_type(captured) == ROOK) && p->castling;
+}
+
 /* pos_do for a legal move of type MOVE_NORMAL from `from` to `to`, given
  * the type of the piece on from (pt) and the piece on to (captured, 0 if
  * none).  Inline with pt a constant in san.c's fast path, where each
- * kind of piece then has only its own tests. */
-CHESS_HOT_INLINE void pos_do_normal(Position *p, int from, int to, int pt, int captured)
+ * kind of piece then has only its own tests; rare false (the move is
+ * known not pos_normal_is_rare) leaves out the rare ends, so that the
+ * code has no call with values to keep across it. */
+CHESS_HOT_INLINE void pos_do_normal(Position *p, int from, int to, int pt, int captured, const bool rare)
 {
     const int us = p->side, them = us ^ 1, pc = us << 3 | pt;
     /* The key's tables are read before the position is written: the
@@ -362,7 +376,8 @@ CHESS_HOT_INLINE void pos_do_normal(Position *p, int from, int to, int pt, int c
         chk = bb_pawn_attacks(them, p->king_sq[them]) & bb_sq(to);
         /* A double step leaves an en passant square only when an
          * enemy pawn stands beside the pawn (pos_move_end then tests it). */
-        if ((from ^ to) == 16 && (bb_pawn_attacks(us, (from + to) / 2) & p->by_color[them] & p->by_type[PAWN]))
+        if (rare && (from ^ to) == 16 &&
+            (bb_pawn_attacks(us, (from + to) / 2) & p->by_color[them] & p->by_type[PAWN]))
             ep = (from + to) / 2;
     } else if (pt == KNIGHT) {
         chk = bb_knight_attacks(p->king_sq[them]) & bb_sq(to);
@@ -377,7 +392,7 @@ CHESS_HOT_INLINE void pos_do_normal(Position *p, int from, int to, int pt, int c
     }
     /* A right's square always holds its rook: only a rook move or
      * capture can take a right away. */
-    if ((pt == ROOK || piece_type(captured) == ROOK) && p->castling) {
+    if (rare && (pt == ROOK || piece_type(captured) == ROOK) && p->castling) {
         k ^= zob_castle[p->castling];
         pos_drop_rook_rights(p, from, to);
         k ^= zob_castle[p->castling];

@@ -555,7 +555,7 @@ void pos_do(Position *p, Move m)
         return;
     }
     const int from = (int)(mv & 63), to = (int)((mv >> 6) & 63);
-    pos_do_normal(p, from, to, piece_type(p->board[from]), p->board[to]);
+    pos_do_normal(p, from, to, piece_type(p->board[from]), p->board[to], true);
 }
 
 void pos_make(const Position *pos, Move m, Position *out)

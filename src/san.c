@@ -201,10 +201,10 @@ static uint32_t play_pawn(Position *pos, const char *s, size_t n)
     /* The result made before the move: then only it, not the move and
      * the mark, is kept across the make. */
     uint32_t played = m | mark << 16;
-    if (move_type(m) == MOVE_NORMAL)
-        pos_do_normal(pos, fm.from, fm.to, PAWN, fm.captured);
+    if (move_type(m) == MOVE_NORMAL && !pos_normal_is_rare(pos, fm.from, fm.to, PAWN, fm.captured))
+        pos_do_normal(pos, fm.from, fm.to, PAWN, fm.captured, false);
     else
-        pos_do(pos, m); /* en passant */
+        pos_do(pos, m); /* en passant, or a rare normal move */
     return played;
 }
 
@@ -216,7 +216,7 @@ CHESS_HOT_INLINE uint32_t play_piece(Position *pos, const char *s, size_t n, con
     if (!m)
         return 0;
     uint32_t played = m | mark << 16; /* (see play_pawn) */
-    pos_do_normal(pos, fm.from, fm.to, pt, fm.captured);
+    pos_do_normal(pos, fm.from, fm.to, pt, fm.captured, true);
     return played;
 }
 
