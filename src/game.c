@@ -695,19 +695,21 @@ static CHESS_NOINLINE void ply_end_slow(Ctx *c, Line *L, const PgnElem *e, uint3
 }
 
 /* Settles the ply whose move e has just been made in line L (see
- * ply_end_slow); returns whether the line has ended with it.  The usual ply, out of check, with no mark and nothing
+ * ply_end_slow; keys: the main line's, used when main_line); returns
+ * whether the line has ended with it.  The usual ply, out of check, with no mark and nothing
  * to repeat or claim, needs only its key kept and the stalemate question
  * left open (see Line.pending), and that is done here.  The clock: below
  * 8 nothing can repeat; between 8 and 99 the key is looked for among the
  * earlier ones; when the move reset it, a pawn, rook or queen on the
  * board is mating material; the first ply after a start clock of 100 or
  * more (which leaves 0 or 101) is a claim. */
-static inline bool ply_end(Ctx *c, Line *L, const PgnElem *e, uint32_t ply, int mark, uint64_t *keys, Claims *cl)
+static inline bool ply_end(Ctx *c, Line *L, const PgnElem *e, uint32_t ply, int mark, bool main_line,
+                           uint64_t *keys, Claims *cl)
 {
     const Position *p = CUR(L);
     uint32_t half = p->halfmove;
     if (!(p->checkers | (Bitboard)mark) && half < 100) {
-        if (keys) {
+        if (main_line) {
             keys[ply] = p->key; /* room for every ply reserved before the replay */
             if (half >= 8 ? repetitions(keys, ply, half) < 3
                           : half || ((p->by_type[PAWN] | p->by_type[ROOK] | p->by_type[QUEEN]) &&
@@ -721,7 +723,7 @@ static inline bool ply_end(Ctx *c, Line *L, const PgnElem *e, uint32_t ply, int 
         }
     }
     L->pending = NULL;
-    ply_end_slow(c, L, e, ply, mark, keys, cl);
+    ply_end_slow(c, L, e, ply, mark, main_line ? keys : NULL, cl);
     return L->ended != 0;
 }
 
@@ -808,7 +810,7 @@ static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main
     const int mark = san_fast_mark(parsed);
     L->has_prev = true;
     L->ply = ply;
-    ply_end(c, L, e, ply, mark, main_line ? c->s->keys : NULL, cl);
+    ply_end(c, L, e, ply, mark, main_line, c->s->keys, cl);
     return PLAY_OK;
 #undef label
 }
@@ -835,7 +837,7 @@ static CHESS_NOINLINE const PgnElem *main_run(Ctx *c, Line *L, const PgnElem *e,
             break;
         ply++;
         check_number(c, L, e, ply);
-        if (ply_end(c, L, e, ply, san_fast_mark(parsed), keys, cl)) {
+        if (ply_end(c, L, e, ply, san_fast_mark(parsed), true, keys, cl)) {
             e++;
             break;
         }
