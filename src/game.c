@@ -828,21 +828,23 @@ static CHESS_NOINLINE const PgnElem *main_run(Ctx *c, Line *L, const PgnElem *e,
     uint64_t *keys = c->s->keys;
     const uint32_t ply0 = L->ply;
     uint32_t ply = ply0;
+    const PgnElem *last = end - 1;
     /* L->ply is set on the way out (nothing on the way reads it). */
-    do {
-        if (e + 1 != end && e[1].kind == PGN_EL_VAR_START)
+    for (;;) {
+        if (e != last && e[1].kind == PGN_EL_VAR_START)
             break;
         uint32_t parsed = san_play(p, e->text, e->len);
         if (!parsed)
             break;
         ply++;
         check_number(c, L, e, ply);
-        if (ply_end(c, L, e, ply, san_fast_mark(parsed), true, keys, cl)) {
+        if (ply_end(c, L, e, ply, san_fast_mark(parsed), true, keys, cl) || e == last) {
             e++;
             break;
         }
-        e++;
-    } while (e != end && e->kind == PGN_EL_MOVE);
+        if ((++e)->kind != PGN_EL_MOVE)
+            break;
+    }
     if (ply != ply0) {
         L->ply = ply;
         L->has_prev = true;
