@@ -122,6 +122,8 @@ size_t pos_to_fen(const Position *pos, char *buf);
 void pos_make(const Position *pos, Move m, Position *out);
 /* The same in place: *pos becomes the position after the legal move m. */
 void pos_do(Position *pos, Move m);
+/* pos_do for a legal castling move m. */
+void pos_do_castle(Position *pos, Move m);
 /* Full recomputation check of every derived field (debug builds and tests). */
 bool pos_is_consistent(const Position *pos);
 

@@ -476,35 +476,14 @@ CHESS_NOINLINE void pos_drop_rook_rights(Position *p, int from, int to)
             p->castling &= (uint8_t)~(1 << i);
 }
 
-/* The pieces' part of castling, en passant and promotion (about 2% of the
- * moves): out of line, so that pos_do keeps its values in registers for
- * the usual moves.  Returns the key with the pieces' changes made. */
+/* The pieces' part of en passant and promotion: out of line, so that
+ * pos_do keeps its values in registers for the usual moves.  Returns the
+ * key with the pieces' changes made. */
 static CHESS_NOINLINE uint64_t do_special(Position *p, Move m, uint64_t k)
 {
     int us = p->side, them = us ^ 1;
     int from = move_from(m), to = move_to(m), type = move_type(m);
     int pc = p->board[from];
-    if (type == MOVE_CASTLING) {
-        /* King takes own rook: both leave, then land on the g/c and f/d files. */
-        bool king_side = to > from;
-        int kto = sq_make(king_side ? 6 : 2, sq_rank(from));
-        int rto = sq_make(king_side ? 5 : 3, sq_rank(from));
-        int rook = us << 3 | ROOK;
-        p->by_color[us] ^= bb_sq(from) | bb_sq(to);
-        p->by_type[KING] ^= bb_sq(from);
-        p->by_type[ROOK] ^= bb_sq(to);
-        p->board[from] = 0;
-        p->board[to] = 0;
-        p->board[kto] = (uint8_t)pc;
-        p->board[rto] = (uint8_t)rook;
-        p->by_color[us] |= bb_sq(kto) | bb_sq(rto);
-        p->by_type[KING] |= bb_sq(kto);
-        p->by_type[ROOK] |= bb_sq(rto);
-        k ^= zob_piece[pc][from] ^ zob_piece[rook][to] ^ zob_piece[pc][kto] ^ zob_piece[rook][rto];
-        p->king_sq[us] = (uint8_t)kto;
-        p->castling &= (uint8_t)~(us == WHITE ? (CASTLE_WK | CASTLE_WQ) : (CASTLE_BK | CASTLE_BQ));
-        return k;
-    }
     int captured = type == MOVE_EN_PASSANT ? (them << 3 | PAWN) : p->board[to];
     int capsq = type == MOVE_EN_PASSANT ? to + (us == WHITE ? -8 : 8) : to;
     if (captured) {
@@ -528,8 +507,40 @@ static CHESS_NOINLINE uint64_t do_special(Position *p, Move m, uint64_t k)
     return k;
 }
 
-/* pos_do for castling, en passant and promotion, whole and out of line:
- * the usual moves' path then shares no values with these. */
+void pos_do_castle(Position *p, Move m)
+{
+    const int us = p->side, from = move_from(m), to = move_to(m);
+    const unsigned castling0 = p->castling;
+    uint64_t k = pos_move_begin(p);
+    p->halfmove++;
+    p->fullmove += (uint32_t)us; /* after Black's move */
+    /* King takes own rook: both leave, then land on the g/c and f/d files. */
+    bool king_side = to > from;
+    int kto = sq_make(king_side ? 6 : 2, sq_rank(from));
+    int rto = sq_make(king_side ? 5 : 3, sq_rank(from));
+    int king = us << 3 | KING, rook = us << 3 | ROOK;
+    k ^= zob_piece[king][from] ^ zob_piece[rook][to] ^ zob_piece[king][kto] ^ zob_piece[rook][rto];
+    p->by_color[us] ^= bb_sq(from) | bb_sq(to);
+    p->by_type[KING] ^= bb_sq(from);
+    p->by_type[ROOK] ^= bb_sq(to);
+    p->board[from] = 0;
+    p->board[to] = 0;
+    p->board[kto] = (uint8_t)king;
+    p->board[rto] = (uint8_t)rook;
+    p->by_color[us] |= bb_sq(kto) | bb_sq(rto);
+    p->by_type[KING] |= bb_sq(kto);
+    p->by_type[ROOK] |= bb_sq(rto);
+    p->king_sq[us] = (uint8_t)kto;
+    p->castling &= (uint8_t)~(us == WHITE ? (CASTLE_WK | CASTLE_WQ) : (CASTLE_BK | CASTLE_BQ));
+    k ^= zob_castle[castling0] ^ zob_castle[p->castling];
+    /* No pawn or knight check (only the king and a rook move); a slider
+     * check needs a line through a square the king or rook left or the
+     * square the rook lands on (the king gives none). */
+    pos_move_end(p, us, k, 0, bb_sq(from) | bb_sq(to) | bb_sq(rto), SQ_NONE);
+}
+
+/* pos_do for en passant and promotion, whole and out of line: the usual
+ * moves' path then shares no values with these. */
 static CHESS_NOINLINE void do_special_move(Position *p, Move m)
 {
     const int us = p->side, them = us ^ 1;
@@ -544,14 +555,17 @@ static CHESS_NOINLINE void do_special_move(Position *p, Move m)
     const int ksq = p->king_sq[them];
     Bitboard chk = ((bb_pawn_attacks(them, ksq) & p->by_type[PAWN]) | (bb_knight_attacks(ksq) & p->by_type[KNIGHT])) &
                    p->by_color[us];
-    pos_move_end(p, us, k, chk, ~(Bitboard)0, SQ_NONE); /* rook, en passant victim: every line */
+    pos_move_end(p, us, k, chk, ~(Bitboard)0, SQ_NONE); /* en passant victim: every line */
 }
 
 void pos_do(Position *p, Move m)
 {
     const unsigned mv = m; /* decoded as a 32-bit word: no 16-bit partial-register work */
     if (mv >> 12 & 3) {
-        do_special_move(p, m);
+        if ((mv >> 12 & 3) == MOVE_CASTLING)
+            pos_do_castle(p, m);
+        else
+            do_special_move(p, m);
         return;
     }
     const int from = (int)(mv & 63), to = (int)((mv >> 6) & 63);

@@ -232,7 +232,7 @@ static uint32_t play_castle(Position *pos, const char *s, size_t n)
     Move m = castle_resolve(pos, s, n);
     if (!m)
         return 0;
-    pos_do(pos, m);
+    pos_do_castle(pos, m);
     return m | mark << 16;
 }
 
