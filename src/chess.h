@@ -262,6 +262,24 @@ CHESS_HOT_INLINE Bitboard pos_pin_suspects(const Position *pos, Bitboard pieces)
     return rays & pieces;
 }
 
+/* The slider part of pos_square_attacked (diag, orth: the enemy's
+ * sliders on the square's empty-board lines), out of line: it needs more
+ * registers than the usual early answers, which then save none. */
+bool pos_slider_attacks(int sq, Bitboard diag, Bitboard orth, Bitboard occ);
+
+/* pos_square_attacked, inline for the king moves of the SAN fast path. */
+CHESS_HOT_INLINE bool pos_square_attacked_inline(const Position *pos, int sq, int by, Bitboard occ)
+{
+    Bitboard them = pos->by_color[by];
+    if (((bb_pawn_attacks(by ^ 1, sq) & pos->by_type[PAWN]) | (bb_knight_attacks(sq) & pos->by_type[KNIGHT]) |
+         (bb_king_attacks(sq) & pos->by_type[KING])) & them)
+        return true;
+    /* Sliders: the attack sets are computed only for a line that holds one. */
+    Bitboard diag = them & (pos->by_type[BISHOP] | pos->by_type[QUEEN]) & bb_bishop_empty(sq);
+    Bitboard orth = them & (pos->by_type[ROOK] | pos->by_type[QUEEN]) & bb_rook_empty(sq);
+    return (diag | orth) && pos_slider_attacks(sq, diag, orth, occ);
+}
+
 static inline int bb_lsb(Bitboard b) { return __builtin_ctzll(b); }
 static inline int bb_count(Bitboard b) { return __builtin_popcountll(b); }
 static inline int bb_pop(Bitboard *b) { int s = __builtin_ctzll(*b); *b &= *b - 1; return s; }

@@ -73,23 +73,14 @@ Bitboard pos_attackers_to(const Position *pos, int sq, Bitboard occ)
            (bb_rook_attacks(sq, occ) & (pos->by_type[ROOK] | pos->by_type[QUEEN]));
 }
 
-/* The slider part of pos_square_attacked, out of line: it needs more
- * registers than the usual early answers, which then save none. */
-static CHESS_NOINLINE bool slider_attacks(int sq, Bitboard diag, Bitboard orth, Bitboard occ)
+CHESS_NOINLINE bool pos_slider_attacks(int sq, Bitboard diag, Bitboard orth, Bitboard occ)
 {
     return (diag && (bb_bishop_attacks(sq, occ) & diag)) || (orth && (bb_rook_attacks(sq, occ) & orth));
 }
 
 bool pos_square_attacked(const Position *pos, int sq, int by, Bitboard occ)
 {
-    Bitboard them = pos->by_color[by];
-    if (((bb_pawn_attacks(by ^ 1, sq) & pos->by_type[PAWN]) | (bb_knight_attacks(sq) & pos->by_type[KNIGHT]) |
-         (bb_king_attacks(sq) & pos->by_type[KING])) & them)
-        return true;
-    /* Sliders: the attack sets are computed only for a line that holds one. */
-    Bitboard diag = them & (pos->by_type[BISHOP] | pos->by_type[QUEEN]) & bb_bishop_empty(sq);
-    Bitboard orth = them & (pos->by_type[ROOK] | pos->by_type[QUEEN]) & bb_rook_empty(sq);
-    return (diag | orth) && slider_attacks(sq, diag, orth, occ);
+    return pos_square_attacked_inline(pos, sq, by, occ);
 }
 
 /* Own pieces of the side to move that alone shield its king from an enemy slider. */

@@ -90,7 +90,7 @@ CHESS_HOT_INLINE Bitboard san_legal_from(const Position *pos, Bitboard cands, in
 {
     Bitboard legal = 0;
     if (pt == KING) /* one king: legal when its square is not attacked */
-        return pos_square_attacked(pos, to, pos->side ^ 1, pos->by_type[0] ^ cands) ? 0 : cands;
+        return pos_square_attacked_inline(pos, to, pos->side ^ 1, pos->by_type[0] ^ cands) ? 0 : cands;
     if (!pos->checkers) {
         Bitboard test = pos_pin_suspects(pos, cands);
         legal = cands & ~test;
