@@ -251,9 +251,9 @@ CHESS_HOT_INLINE bool pos_move_unpins(const Position *pos, int from, int to)
 CHESS_HOT_INLINE Bitboard pos_pin_suspects(const Position *pos, Bitboard pieces)
 {
     int ksq = pos->king_sq[pos->side];
-    Bitboard rook = bb_rook_empty(ksq), bishop = bb_bishop_empty(ksq);
-    if (!((rook | bishop) & pieces))
+    if (!(bb_queen_empty(ksq) & pieces))
         return 0;
+    Bitboard rook = bb_rook_empty(ksq), bishop = bb_bishop_empty(ksq);
     Bitboard them = pos->by_color[pos->side ^ 1], rays = 0;
     if (rook & them & (pos->by_type[ROOK] | pos->by_type[QUEEN]))
         rays = rook;
