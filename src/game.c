@@ -697,13 +697,13 @@ static CHESS_NOINLINE void ply_end_slow(Ctx *c, Line *L, const PgnElem *e, uint3
 
 /* Settles the ply whose move e has just been made in line L (see
  * ply_end_slow; keys: the main line's, used when main_line); returns
- * whether the line has ended with it.  The usual ply, out of check, with no mark and nothing
- * to repeat or claim, needs only its key kept and the stalemate question
- * left open (see Line.pending), and that is done here.  The clock: below
- * 8 nothing can repeat; between 8 and 99 the key is looked for among the
- * earlier ones; when the move reset it, a pawn, rook or queen on the
- * board is mating material; the first ply after a start clock of 100 or
- * more (which leaves 0 or 101) is a claim. */
+ * whether the line has ended with it.  The usual ply, out of check, with
+ * no mark and nothing to repeat or claim, needs only its key kept and
+ * the stalemate question left open (see Line.pending), and that is done
+ * here.  The clock: below 8 nothing can repeat; between 8 and 99 the key
+ * is looked for among the earlier ones; when the move reset it, a pawn,
+ * rook or queen on the board is mating material; the first ply after a
+ * start clock of 100 or more (which leaves 0 or 101) is a claim. */
 static inline bool ply_end(Ctx *c, Line *L, const PgnElem *e, uint32_t ply, int mark, bool main_line,
                            uint64_t *keys, Claims *cl)
 {

@@ -56,7 +56,8 @@ CHESS_HOT_INLINE Move pawn_resolve(const Position *pos, const char *s, size_t n,
             return 0;
     } else
         return 0;
-    /* san_quick_legal without its king test (the piece is a pawn). */
+    /* Legal: out of check, a pawn's normal move needs a pin test only on
+     * one of its king's lines; else pos_is_legal decides. */
     if (!pos->checkers && move_type(m) == MOVE_NORMAL) {
         Bitboard f = bb_sq(from);
         if (pos_pin_suspects(pos, f) && !san_unpinned(pos, f, to))

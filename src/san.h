@@ -72,18 +72,6 @@ typedef struct SanResult {
  * save and restore on every call. */
 Bitboard san_unpinned(const Position *pos, Bitboard test, int to);
 
-/* Is the move m (pseudo-legal by construction) legal?  The cheap form of
- * pos_is_legal for a move out of check by a piece other than the king. */
-CHESS_HOT_INLINE bool san_quick_legal(const Position *pos, Move m)
-{
-    int from = move_from(m);
-    if (!pos->checkers && move_type(m) == MOVE_NORMAL && from != pos->king_sq[pos->side]) {
-        Bitboard f = bb_sq(from);
-        return !pos_pin_suspects(pos, f) || san_unpinned(pos, f, move_to(m));
-    }
-    return pos_is_legal(pos, m);
-}
-
 /* The legal ones among the origin squares cands of a move (not a pawn's)
  * to `to`: out of check only the pieces on the king's lines need a pin test. */
 CHESS_HOT_INLINE Bitboard san_legal_from(const Position *pos, Bitboard cands, int to, int pt)
