@@ -9,7 +9,7 @@ Bitboard bb_line_tab[64][64];
 Bitboard bb_file_mask[64];
 Bitboard bb_diag_mask[64], bb_anti_mask[64];
 uint8_t bb_rank_att[8][64];
-Bitboard bb_rook_empty_tab[64], bb_bishop_empty_tab[64];
+Bitboard bb_rook_empty_tab[64], bb_bishop_empty_tab[64], bb_queen_empty_tab[64];
 static bool initialised;
 
 static bool on_board(int f, int r) { return f >= 0 && f < 8 && r >= 0 && r < 8; }
@@ -86,6 +86,7 @@ void bb_init(void)
     for (int sq = 0; sq < 64; sq++) {
         bb_rook_empty_tab[sq] = bb_file_mask[sq] | ((Bitboard)bb_rank_att[sq & 7][0] << (sq & 56));
         bb_bishop_empty_tab[sq] = bb_diag_mask[sq] | bb_anti_mask[sq];
+        bb_queen_empty_tab[sq] = bb_rook_empty_tab[sq] | bb_bishop_empty_tab[sq];
     }
     for (int a = 0; a < 64; a++)
         for (int b = 0; b < 64; b++) {

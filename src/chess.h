@@ -122,6 +122,8 @@ size_t pos_to_fen(const Position *pos, char *buf);
 void pos_make(const Position *pos, Move m, Position *out);
 /* The same in place: *pos becomes the position after the legal move m. */
 void pos_do(Position *pos, Move m);
+/* pos_do for a legal castling move m. */
+void pos_do_castle(Position *pos, Move m);
 /* Full recomputation check of every derived field (debug builds and tests). */
 bool pos_is_consistent(const Position *pos);
 
@@ -167,6 +169,7 @@ extern Bitboard bb_anti_mask[64];     /* its h1-a8 diagonal, without the square 
 extern uint8_t bb_rank_att[8][64];    /* rank attacks by file and inner occupancy */
 extern Bitboard bb_rook_empty_tab[64];   /* rook attacks on an empty board */
 extern Bitboard bb_bishop_empty_tab[64]; /* bishop attacks on an empty board */
+extern Bitboard bb_queen_empty_tab[64];  /* both: the square's eight rays */
 
 static inline Bitboard bb_pawn_attacks(int color, int sq) { return bb_pawn_att[color][sq]; }
 static inline Bitboard bb_knight_attacks(int sq) { return bb_knight_att[sq]; }
@@ -212,6 +215,7 @@ static inline bool bb_path_clear(int a, int b, Bitboard occ)
 /* Empty-board slider attacks. */
 static inline Bitboard bb_bishop_empty(int sq) { return bb_bishop_empty_tab[sq]; }
 static inline Bitboard bb_rook_empty(int sq) { return bb_rook_empty_tab[sq]; }
+static inline Bitboard bb_queen_empty(int sq) { return bb_queen_empty_tab[sq]; }
 
 /* Would moving the piece on `from` (not the king, not en passant) to `to`
  * leave the king of the side to move attacked by an enemy slider?  For a
@@ -247,9 +251,9 @@ CHESS_HOT_INLINE bool pos_move_unpins(const Position *pos, int from, int to)
 CHESS_HOT_INLINE Bitboard pos_pin_suspects(const Position *pos, Bitboard pieces)
 {
     int ksq = pos->king_sq[pos->side];
-    Bitboard rook = bb_rook_empty(ksq), bishop = bb_bishop_empty(ksq);
-    if (!((rook | bishop) & pieces))
+    if (!(bb_queen_empty(ksq) & pieces))
         return 0;
+    Bitboard rook = bb_rook_empty(ksq), bishop = bb_bishop_empty(ksq);
     Bitboard them = pos->by_color[pos->side ^ 1], rays = 0;
     if (rook & them & (pos->by_type[ROOK] | pos->by_type[QUEEN]))
         rays = rook;
@@ -258,9 +262,162 @@ CHESS_HOT_INLINE Bitboard pos_pin_suspects(const Position *pos, Bitboard pieces)
     return rays & pieces;
 }
 
+/* The slider part of pos_square_attacked (diag, orth: the enemy's
+ * sliders on the square's empty-board lines), out of line: it needs more
+ * registers than the usual early answers, which then save none. */
+bool pos_slider_attacks(int sq, Bitboard diag, Bitboard orth, Bitboard occ);
+
+/* pos_square_attacked, inline for the king moves of the SAN fast path. */
+CHESS_HOT_INLINE bool pos_square_attacked_inline(const Position *pos, int sq, int by, Bitboard occ)
+{
+    Bitboard them = pos->by_color[by];
+    if (((bb_pawn_attacks(by ^ 1, sq) & pos->by_type[PAWN]) | (bb_knight_attacks(sq) & pos->by_type[KNIGHT]) |
+         (bb_king_attacks(sq) & pos->by_type[KING])) & them)
+        return true;
+    /* Sliders: the attack sets are computed only for a line that holds one. */
+    Bitboard diag = them & (pos->by_type[BISHOP] | pos->by_type[QUEEN]) & bb_bishop_empty(sq);
+    Bitboard orth = them & (pos->by_type[ROOK] | pos->by_type[QUEEN]) & bb_rook_empty(sq);
+    return (diag | orth) && pos_slider_attacks(sq, diag, orth, occ);
+}
+
 static inline int bb_lsb(Bitboard b) { return __builtin_ctzll(b); }
 static inline int bb_count(Bitboard b) { return __builtin_popcountll(b); }
 static inline int bb_pop(Bitboard *b) { int s = __builtin_ctzll(*b); *b &= *b - 1; return s; }
 static inline Bitboard bb_sq(int sq) { return (Bitboard)1 << sq; }
+
+/* The in-place make (position.c), inline here so that a caller which
+ * has just found a move (san.c's fast path) makes it with the piece and
+ * the captured piece it already knows, without a call or a second look
+ * at the board.  pos_do is the general entry. */
+extern uint64_t zob_piece[16][64];   /* Zobrist keys, filled by chess_init() */
+extern uint64_t zob_castle[16];
+extern uint64_t zob_ep[8];
+extern uint64_t zob_side;
+
+/* Is an en passant capture onto pos->ep legal for the side to move? */
+bool pos_ep_capture_legal(const Position *pos);
+/* A rook that moves or is captured takes its castling right with it
+ * (rooks with a right stand on the first or last rank). */
+void pos_drop_rook_rights(Position *p, int from, int to);
+
+/* The start of every move: the key loses the side to move and the en
+ * passant file it had.  Returns the key so far (the clocks are the
+ * caller's: a pawn move or capture resets the halfmove clock). */
+CHESS_HOT_INLINE uint64_t pos_move_begin(const Position *p)
+{
+    uint64_t k = p->key ^ zob_side;
+    if (p->ep_legal)
+        k ^= zob_ep[sq_file(p->ep)];
+    return k;
+}
+
+/* The end of every move, once the pieces stand where they go (us: the
+ * side that moved; k: the key but for the en passant file; chk: its
+ * pawn or knight check; moved: the squares the move emptied or filled;
+ * ep: a double step's square, SQ_NONE if none). */
+CHESS_HOT_INLINE void pos_move_end(Position *p, int us, uint64_t k, Bitboard chk, Bitboard moved, int ep)
+{
+    const int them = us ^ 1;
+    p->by_type[0] = p->by_color[WHITE] | p->by_color[BLACK];
+    p->side = (uint8_t)them;
+    const int ksq = p->king_sq[them];
+    /* Derived state for the side now to move: checks by sliders.  Before
+     * the move the king was not in check, so a slider check is new: the
+     * moved piece landing on one of the king's lines, or a line opened by
+     * the square it left.  Only then are the sliders looked at (most
+     * moves touch none of the king's lines), and then as a whole, so the
+     * checkers are the same set a full computation finds. */
+    if (bb_queen_empty(ksq) & moved) {
+        Bitboard occ = p->by_type[0], mine = p->by_color[us];
+        Bitboard diag = (p->by_type[BISHOP] | p->by_type[QUEEN]) & mine;
+        Bitboard orth = (p->by_type[ROOK] | p->by_type[QUEEN]) & mine;
+        if (bb_bishop_empty(ksq) & diag)
+            chk |= bb_bishop_attacks(ksq, occ) & diag;
+        if (bb_rook_empty(ksq) & orth)
+            chk |= bb_rook_attacks(ksq, occ) & orth;
+    }
+    p->checkers = chk;
+    /* The en passant square is kept only when the capture is legal, and
+     * then it enters the key (R26). */
+    p->ep = SQ_NONE;
+    p->ep_legal = false;
+    if (ep != SQ_NONE) {
+        p->ep = (uint8_t)ep;
+        if (pos_ep_capture_legal(p)) {
+            p->ep_legal = true;
+            k ^= zob_ep[sq_file(ep)];
+        } else
+            p->ep = SQ_NONE;
+    }
+    p->key = k;
+}
+
+/* A normal move needs the rare ends of pos_do_normal (calls out of line)
+ * only when it leaves an en passant square to test (a double step beside
+ * an enemy pawn) or may take a castling right (a rook moved or taken). */
+CHESS_HOT_INLINE bool pos_normal_is_rare(const Position *p, int from, int to, int pt, int captured)
+{
+    int us = p->side;
+    if (pt == PAWN && (from ^ to) == 16 &&
+        (bb_pawn_attacks(us, (from + to) / 2) & p->by_color[us ^ 1] & p->by_type[PAWN]))
+        return true;
+    return (pt == ROOK || piece_type(captured) == ROOK) && p->castling;
+}
+
+/* pos_do for a legal move of type MOVE_NORMAL from `from` to `to`, given
+ * the type of the piece on from (pt) and the piece on to (captured, 0 if
+ * none).  Inline with pt a constant in san.c's fast path, where each
+ * kind of piece then has only its own tests; rare false (the move is
+ * known not pos_normal_is_rare) leaves out the rare ends, so that the
+ * code has no call with values to keep across it. */
+CHESS_HOT_INLINE void pos_do_normal(Position *p, int from, int to, int pt, int captured, const bool rare)
+{
+    const int us = p->side, them = us ^ 1, pc = us << 3 | pt;
+    /* The key's tables are read before the position is written: the
+     * compiler cannot tell the tables from the position's words. */
+    uint64_t k = zob_piece[pc][from] ^ zob_piece[pc][to] ^ pos_move_begin(p);
+    int ep = SQ_NONE;
+    /* Checks by a pawn or knight: before the move the side not to move is
+     * never in check, so only the piece moved can give one of them. */
+    Bitboard chk = 0;
+    const Bitboard fromto = bb_sq(from) | bb_sq(to);
+    p->fullmove += (uint32_t)us; /* after Black's move */
+    if (captured) {
+        k ^= zob_piece[captured][to];
+        p->by_color[them] ^= bb_sq(to);
+        p->by_type[piece_type(captured)] ^= bb_sq(to);
+    }
+    p->halfmove = pt == PAWN || captured ? 0 : p->halfmove + 1;
+    p->by_color[us] ^= fromto;
+    p->by_type[pt] ^= fromto;
+    p->board[from] = 0;
+    p->board[to] = (uint8_t)pc;
+    if (pt == PAWN) {
+        chk = bb_pawn_attacks(them, p->king_sq[them]) & bb_sq(to);
+        /* A double step leaves an en passant square only when an
+         * enemy pawn stands beside the pawn (pos_move_end then tests it). */
+        if (rare && (from ^ to) == 16 &&
+            (bb_pawn_attacks(us, (from + to) / 2) & p->by_color[them] & p->by_type[PAWN]))
+            ep = (from + to) / 2;
+    } else if (pt == KNIGHT) {
+        chk = bb_knight_attacks(p->king_sq[them]) & bb_sq(to);
+    } else if (pt == KING) {
+        p->king_sq[us] = (uint8_t)to;
+        unsigned mine = us == WHITE ? CASTLE_WK | CASTLE_WQ : CASTLE_BK | CASTLE_BQ;
+        if (p->castling & mine) {
+            k ^= zob_castle[p->castling];
+            p->castling &= (uint8_t)~mine;
+            k ^= zob_castle[p->castling];
+        }
+    }
+    /* A right's square always holds its rook: only a rook move or
+     * capture can take a right away. */
+    if (rare && (pt == ROOK || piece_type(captured) == ROOK) && p->castling) {
+        k ^= zob_castle[p->castling];
+        pos_drop_rook_rights(p, from, to);
+        k ^= zob_castle[p->castling];
+    }
+    pos_move_end(p, us, k, chk, fromto, ep);
+}
 
 #endif

@@ -35,6 +35,7 @@ typedef struct Scratch {
     size_t diags_cap;      /* capacity of GameReport.diags (grows to GAME_MAX_DIAGS) */
     uint64_t *keys;        /* main-line position keys since the start, index = ply */
     size_t keys_cap;
+    Line dead;             /* a stopped line: where moves go that no line replays */
 } Scratch;
 
 static const char *const reason_slugs[REASON_COUNT] = {
@@ -196,7 +197,7 @@ static const char *const tag_names[TAG_N] = {"Event", "Site", "Date", "Round", "
                                               "FEN", "SetUp", "Variant", "Termination", "PlyCount"};
 
 /* Which known tag a name could be, from its first letters, any case; -1 if none. */
-static int tag_kind(const char *n)
+static inline int tag_kind(const char *n)
 {
     switch (n[0] | 32) {
     case 'e': return TAG_EVENT;
@@ -213,16 +214,24 @@ static int tag_kind(const char *n)
     }
 }
 
-static void collect_tags(const PgnGame *g, const PgnTag *found[TAG_N])
+/* Returns whether a name could be a known tag written in another case
+ * (then check_tag_case looks at the tags again; most games have none). */
+static bool collect_tags(const PgnGame *g, const PgnTag *found[TAG_N])
 {
+    bool other_case = false;
     for (int k = 0; k < TAG_N; k++)
         found[k] = NULL;
     for (size_t i = 0; i < g->ntags; i++) {
         const char *n = g->tags[i].name;
         int k = tag_kind(n);
-        if (k >= 0 && !found[k] && strcmp(n, tag_names[k]) == 0)
-            found[k] = &g->tags[i];
+        if (k >= 0 && !found[k]) {
+            if (strcmp(n, tag_names[k]) == 0)
+                found[k] = &g->tags[i];
+            else
+                other_case = true;
+        }
     }
+    return other_case;
 }
 
 static const char *tval(const PgnTag *t) { return t ? t->value : NULL; }
@@ -298,14 +307,15 @@ static PgnResult parse_result(const char *v)
 {
     if (!v)
         return PGN_RES_NONE;
-    if (!strcmp(v, "1-0"))
+    /* By the characters (every game has one): no library calls. */
+    if (v[0] == '*')
+        return v[1] ? PGN_RES_NONE : PGN_RES_UNKNOWN;
+    if (v[0] == '1' && v[1] == '-' && v[2] == '0' && !v[3])
         return PGN_RES_WHITE;
-    if (!strcmp(v, "0-1"))
+    if (v[0] == '0' && v[1] == '-' && v[2] == '1' && !v[3])
         return PGN_RES_BLACK;
-    if (!strcmp(v, "1/2-1/2"))
+    if (v[0] == '1' && v[1] == '/' && v[2] == '2' && v[3] == '-' && v[4] == '1' && v[5] == '/' && v[6] == '2' && !v[7])
         return PGN_RES_DRAW;
-    if (!strcmp(v, "*"))
-        return PGN_RES_UNKNOWN;
     return PGN_RES_NONE;
 }
 
@@ -534,13 +544,15 @@ static const char *ending_text(int reason)
 
 /* Counts occurrences of the current main-line key among earlier positions
  * that could repeat it (same side to move, since the last irreversible move). */
-static int repetitions(const Scratch *s, uint32_t ply, uint32_t halfmove)
+static int repetitions(const uint64_t *keys, uint32_t ply, uint32_t halfmove)
 {
-    uint64_t key = s->keys[ply];
+    uint64_t key = keys[ply];
     int n = 1;
     uint32_t lim = halfmove < ply ? halfmove : ply;
-    for (uint32_t back = 2; back <= lim; back += 2)
-        if (s->keys[ply - back] == key)
+    /* Two plies back is never the same position (the second move cannot
+     * undo the first), so the look starts four back. */
+    for (uint32_t back = 4; back <= lim; back += 2)
+        if (keys[ply - back] == key)
             n++;
     return n;
 }
@@ -562,19 +574,20 @@ static int board_ending(const Position *p, bool any)
 
 enum { PLAY_ERROR = 0, PLAY_OK = 1, PLAY_AFTER_END = 2 };
 
-/* Resolves the move token e in pos: the inline fast path for the usual
- * shapes, else the general parser (whose result r then explains a failure
- * or carries the notation notes).  Returns the move and its mark packed
- * as san_fast does, 0 if the token names no single legal move. */
-static inline uint32_t parse_move(const Position *pos, const PgnElem *e, SanResult *r, unsigned *notes)
+/* san_play takes tokens of at most 6 bytes (Nbxd2+, O-O-O#): a truncated
+ * one never passes it (see play). */
+_Static_assert(PGN_TOKEN_TEXT - 1 > 6, "a truncated move token must be too long for san_play");
+
+/* Resolves the move token e in pos by the general parser (the usual
+ * shapes have been tried by san_play), whose result r then explains a
+ * failure or carries the notation notes.  Returns the move and its mark
+ * packed as san_fast does, 0 if the token names no single legal move. */
+static uint32_t parse_move(const Position *pos, const PgnElem *e, SanResult *r, unsigned *notes)
 {
     if (e->truncated) {
         r->status = SAN_SYNTAX;
         return 0;
     }
-    uint32_t fast = san_fast(pos, e->text, e->len);
-    if (fast)
-        return fast;
     if (san_parse(pos, e->text, e->len, r) != SAN_OK)
         return 0;
     *notes = r->notes;
@@ -599,61 +612,19 @@ static void resolve_pending(Line *L)
     snprintf(L->ended_move, sizeof L->ended_move, "after %s", label_buf);
 }
 
-/* Plays one move token e (end: past the game's last element) in line L:
- * PLAY_OK, or why the line stops.  When a variation follows the move, the
- * position before it is kept for the variation to start from. */
-static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main_line, Claims *cl)
+/* The rest of a ply once its move is made in line L (ply: its number;
+ * mark: as san_fast packs it; keys: the main line's keys, NULL off the
+ * main line): the endings, the check and mate marks, the claims, for a
+ * ply the quick tests of ply_end do not settle.  Out of line: those are
+ * few. */
+static CHESS_NOINLINE void ply_end_slow(Ctx *c, Line *L, const PgnElem *e, uint32_t ply, int mark, uint64_t *keys,
+                                        Claims *cl)
 {
-    /* The move is made in place.  Nothing of the position before it is
-     * kept across the calls (each value kept is a stack slot the loop
-     * pays for): the label's move number and side are taken from the
-     * position, before or after the move (`moved`). */
     Position *p = CUR(L);
-    const Position *before = p; /* until the move is made */
-    int moved = 0;
-    /* The "12... Nf3" label is built only when a diagnostic needs it. */
     char label_buf[48];
 #define label                                                                                                     \
-    (move_label(p->fullmove - (uint32_t)(moved && p->side == WHITE), p->side ^ moved, e->text, label_buf,         \
-                sizeof label_buf),                                                                                \
+    (move_label(p->fullmove - (uint32_t)(p->side == WHITE), p->side ^ 1, e->text, label_buf, sizeof label_buf), \
      label_buf)
-    uint32_t ply = L->ply + 1;
-    SanResult r;
-    unsigned notes = 0;
-    uint32_t parsed = 0;
-    if (L->pending) {
-        /* A legal move here proves the last position was no stalemate. */
-        parsed = parse_move(before, e, &r, &notes);
-        if (parsed)
-            L->pending = NULL;
-        else
-            resolve_pending(L);
-    }
-    if (L->ended) {
-        add_diag(c, D_MOVES_AFTER_END, e->pos, ply, e->text, "%s: the game was already over by %s %s (ply %u)",
-                 label, ending_text(L->ended - 1), L->ended_move, (unsigned)L->ended_ply);
-        return PLAY_AFTER_END;
-    }
-    if (e->number >= 0 && !L->number_warned && (uint32_t)e->number != before->fullmove) {
-        L->number_warned = true;
-        add_diag(c, D_MOVE_NUMBER, e->pos, ply, e->text, "move number %d, but this is move %u of %s", (int)e->number,
-                 (unsigned)before->fullmove, color_name(before->side));
-    }
-    if (!parsed && !(parsed = parse_move(before, e, &r, &notes))) {
-        report_bad_move(c, before, &r, e, ply, label, !main_line);
-        return PLAY_ERROR;
-    }
-    const Move mv = san_fast_move(parsed);
-    const int mark = san_fast_mark(parsed);
-    if (notes)
-        note_notation(c, before, &r, e, ply, label);
-    if (e + 1 < end && e[1].kind == PGN_EL_VAR_START)
-        L->prev = *p;
-    pos_do(p, mv);
-    before = NULL;
-    moved = 1;
-    L->has_prev = true;
-    L->ply = ply;
     /* R20/R21: is the side now to move mated or stalemated?  In check
      * the answer decides the marks, so it is found now; out of check only
      * stalemate is open, and that waits (see Line.pending) unless another
@@ -684,11 +655,10 @@ static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main
     else if (p->halfmove == 0 && !(p->by_type[PAWN] | p->by_type[ROOK] | p->by_type[QUEEN]) &&
              pos_insufficient_material(p))
         ended = board_ending(p, ANY());
-    if (main_line) {
-        Scratch *s = c->s;
-        s->keys[ply] = p->key; /* room for every ply reserved before the replay */
+    if (keys) {
+        keys[ply] = p->key; /* room for every ply reserved before the replay */
         if (!ended && p->halfmove >= 8) {
-            int reps = repetitions(s, ply, p->halfmove);
+            int reps = repetitions(keys, ply, p->halfmove);
             if (reps >= 3 && !ANY())
                 ended = REASON_STALEMATE + 1;
             else {
@@ -722,8 +692,165 @@ static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main
         snprintf(L->ended_move, sizeof L->ended_move, "after %s", label);
     } else if (!any_known)
         L->pending = e;
+#undef label
+}
+
+/* Settles the ply whose move e has just been made in line L (see
+ * ply_end_slow; keys: the main line's, used when main_line); returns
+ * whether the line has ended with it.  The usual ply, out of check, with
+ * no mark and nothing to repeat or claim, needs only its key kept and
+ * the stalemate question left open (see Line.pending), and that is done
+ * here.  The clock: below 8 nothing can repeat; between 8 and 99 the key
+ * is looked for among the earlier ones; when the move reset it, a pawn,
+ * rook or queen on the board is mating material; the first ply after a
+ * start clock of 100 or more (which leaves 0 or 101) is a claim. */
+static inline bool ply_end(Ctx *c, Line *L, const PgnElem *e, uint32_t ply, int mark, bool main_line,
+                           uint64_t *keys, Claims *cl)
+{
+    const Position *p = CUR(L);
+    uint32_t half = p->halfmove;
+    if (!(p->checkers | (Bitboard)mark) && half < 100) {
+        if (main_line) {
+            keys[ply] = p->key; /* room for every ply reserved before the replay */
+            if (half >= 8 ? repetitions(keys, ply, half) < 3
+                          : half || ((p->by_type[PAWN] | p->by_type[ROOK] | p->by_type[QUEEN]) &&
+                                     !(ply == 1 && cl->start_fifty))) {
+                L->pending = e;
+                return false;
+            }
+        } else if (half || (p->by_type[PAWN] | p->by_type[ROOK] | p->by_type[QUEEN])) {
+            L->pending = e; /* (off the main line nothing repeats or is claimed) */
+            return false;
+        }
+    }
+    L->pending = NULL;
+    ply_end_slow(c, L, e, ply, mark, main_line ? keys : NULL, cl);
+    return L->ended != 0;
+}
+
+/* The number written before the move e, made in line L, against the
+ * position's (a warning, once per line). */
+static inline void check_number(Ctx *c, Line *L, const PgnElem *e, uint32_t ply)
+{
+    const Position *p = CUR(L);
+    uint32_t number = p->fullmove - (p->side == WHITE); /* from the position after the move */
+    if (e->number >= 0 && (uint32_t)e->number != number && !L->number_warned) {
+        L->number_warned = true;
+        add_diag(c, D_MOVE_NUMBER, e->pos, ply, e->text, "move number %d, but this is move %u of %s", (int)e->number,
+                 (unsigned)number, color_name(p->side ^ 1));
+    }
+}
+
+/* Plays one move token e (end: past the game's last element) in line L:
+ * PLAY_OK, or why the line stops.  When a variation follows the move, the
+ * position before it is kept for the variation to start from. */
+static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main_line, Claims *cl)
+{
+    /* The move is made in place.  Nothing of the position before it is
+     * kept across the calls (each value kept is a stack slot the loop
+     * pays for): the label's move number and side are taken from the
+     * position, before or after the move (`moved`). */
+    Position *p = CUR(L);
+    const Position *before = p; /* until the move is made */
+    int moved = 0;
+    /* The "12... Nf3" label is built only when a diagnostic needs it. */
+    char label_buf[48];
+#define label                                                                                                     \
+    (move_label(p->fullmove - (uint32_t)(moved && p->side == WHITE), p->side ^ moved, e->text, label_buf,         \
+                sizeof label_buf),                                                                                \
+     label_buf)
+    uint32_t ply = L->ply + 1;
+    /* The usual move, in a line not over: resolved and made at once.
+     * Being legal, it also proves a pending position no stalemate.  (A
+     * truncated token, PGN_TOKEN_TEXT - 1 bytes long, is longer than any
+     * san_play takes, so it goes the general way without a test here.) */
+    uint32_t parsed = 0;
+    if (!L->ended) {
+        if (e + 1 < end && e[1].kind == PGN_EL_VAR_START)
+            L->prev = *p;
+        parsed = san_play(p, e->text, e->len);
+    }
+    if (parsed) {
+        L->pending = NULL;
+        before = NULL;
+        moved = 1;
+        check_number(c, L, e, ply);
+    } else {
+        SanResult r;
+        unsigned notes = 0;
+        if (L->pending) {
+            /* A legal move here proves the last position was no stalemate. */
+            parsed = parse_move(before, e, &r, &notes);
+            if (parsed)
+                L->pending = NULL;
+            else
+                resolve_pending(L);
+        }
+        if (L->ended) {
+            add_diag(c, D_MOVES_AFTER_END, e->pos, ply, e->text, "%s: the game was already over by %s %s (ply %u)",
+                     label, ending_text(L->ended - 1), L->ended_move, (unsigned)L->ended_ply);
+            return PLAY_AFTER_END;
+        }
+        if (e->number >= 0 && !L->number_warned && (uint32_t)e->number != before->fullmove) {
+            L->number_warned = true;
+            add_diag(c, D_MOVE_NUMBER, e->pos, ply, e->text, "move number %d, but this is move %u of %s",
+                     (int)e->number, (unsigned)before->fullmove, color_name(before->side));
+        }
+        if (!parsed && !(parsed = parse_move(before, e, &r, &notes))) {
+            report_bad_move(c, before, &r, e, ply, label, !main_line);
+            return PLAY_ERROR;
+        }
+        if (notes)
+            note_notation(c, before, &r, e, ply, label);
+        if (e + 1 < end && e[1].kind == PGN_EL_VAR_START)
+            L->prev = *p;
+        pos_do(p, san_fast_move(parsed));
+        before = NULL;
+        moved = 1;
+    }
+    const int mark = san_fast_mark(parsed);
+    L->has_prev = true;
+    L->ply = ply;
+    ply_end(c, L, e, ply, mark, main_line, c->s->keys, cl);
     return PLAY_OK;
 #undef label
+}
+
+/* The main line's usual moves, one after another (e: a move of the main
+ * line L, which is neither stopped nor over): each made by san_play and
+ * settled by ply_end, with the loop's values in registers rather than in
+ * the general loop's many.  Returns the first element it leaves to that
+ * loop: one that is not a move, a move that san_play does not take (the
+ * position is then as before it), a move a variation follows (play()
+ * keeps the position before it), or the move after the line ended. */
+static CHESS_NOINLINE const PgnElem *main_run(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, Claims *cl)
+{
+    Position *p = CUR(L);
+    uint64_t *keys = c->s->keys;
+    const uint32_t ply0 = L->ply;
+    uint32_t ply = ply0;
+    const PgnElem *last = end - 1;
+    /* L->ply is set on the way out (nothing on the way reads it). */
+    for (;;) {
+        if (e != last && e[1].kind == PGN_EL_VAR_START)
+            break;
+        uint32_t parsed = san_play(p, e->text, e->len);
+        if (!parsed)
+            break;
+        ply++;
+        check_number(c, L, e, ply);
+        if (ply_end(c, L, e, ply, san_fast_mark(parsed), true, keys, cl) || e == last) {
+            e++;
+            break;
+        }
+        if ((++e)->kind != PGN_EL_MOVE)
+            break;
+    }
+    if (ply != ply0) {
+        L->ply = ply;
+        L->has_prev = true;
+    }
+    return e;
 }
 
 static int diag_cmp(const void *a, const void *b)
@@ -831,11 +958,12 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
 
     /* Tags. */
     const PgnTag *tags[TAG_N];
-    collect_tags(g, tags);
+    bool tag_case = collect_tags(g, tags);
     const PgnTag *rt = tags[TAG_RESULT], *fen_tag = tags[TAG_FEN], *setup_tag = tags[TAG_SETUP],
                  *pc_tag = tags[TAG_PLYCOUNT];
     const char *result_tag = tval(rt);
-    check_tag_case(g, tags, &c);
+    if (tag_case)
+        check_tag_case(g, tags, &c);
     rep->result_tag = result_tag;
     PgnResult tag_res = parse_result(result_tag);
     if (result_tag && tag_res == PGN_RES_NONE)
@@ -983,14 +1111,23 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
         bool moves_after_end = false;
         int depth = 0;
         /* The line the moves go to, found again only where the depth
-         * changes; NULL beyond the depth kept (or out of memory). */
+         * changes; the stopped s->dead beyond the depth kept (or out of
+         * memory), so that a move needs one test. */
         Line *L = &s->lines[0];
+        s->dead.stopped = true;
         /* A pointer walk to a local end: g->nelems would be read again
          * after every move (the stores of a move might alias it). */
         for (const PgnElem *e = g->elems; e != elems_end; e++) {
             if (e->kind == PGN_EL_MOVE) {
-                if (!L || L->stopped)
+                if (L->stopped)
                     continue;
+                if (depth == 0 && !L->ended) {
+                    const PgnElem *next = main_run(&c, L, e, elems_end, &cl);
+                    if (next != e) {
+                        e = next - 1; /* (the loop steps on to next) */
+                        continue;
+                    }
+                }
                 int played = play(&c, L, e, elems_end, depth == 0, &cl);
                 if (played != PLAY_OK) {
                     L->stopped = true;
@@ -1003,7 +1140,7 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
             }
             if (e->kind == PGN_EL_VAR_START) {
                 depth++;
-                L = NULL;
+                L = &s->dead;
                 if (depth > PGN_MAX_DEPTH)
                     continue;
                 Line *child = line_at(s, (size_t)depth);
@@ -1025,7 +1162,7 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
             if (e->kind == PGN_EL_VAR_END) {
                 if (depth > 0)
                     depth--;
-                L = depth <= PGN_MAX_DEPTH && (size_t)depth < s->lines_cap ? &s->lines[depth] : NULL;
+                L = depth <= PGN_MAX_DEPTH && (size_t)depth < s->lines_cap ? &s->lines[depth] : &s->dead;
             }
         }
 
@@ -1085,7 +1222,7 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
             }
         } else if (declared == PGN_RES_DRAW) {
             bool threefold = main_line->ply > 0 && fin->halfmove >= 8 &&
-                             repetitions(s, main_line->ply, fin->halfmove) >= 3;
+                             repetitions(s->keys, main_line->ply, fin->halfmove) >= 3;
             if (threefold)
                 set_outcome(rep, PGN_RES_DRAW, REASON_THREEFOLD);
             else if (fin->halfmove >= 100)

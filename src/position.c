@@ -5,10 +5,10 @@
 
 void bb_init(void);
 
-static uint64_t zob_piece[16][64];
-static uint64_t zob_castle[16];
-static uint64_t zob_ep[8];
-static uint64_t zob_side;
+uint64_t zob_piece[16][64];
+uint64_t zob_castle[16];
+uint64_t zob_ep[8];
+uint64_t zob_side;
 static bool zob_ready;
 static Position start_position;
 
@@ -73,23 +73,14 @@ Bitboard pos_attackers_to(const Position *pos, int sq, Bitboard occ)
            (bb_rook_attacks(sq, occ) & (pos->by_type[ROOK] | pos->by_type[QUEEN]));
 }
 
-/* The slider part of pos_square_attacked, out of line: it needs more
- * registers than the usual early answers, which then save none. */
-static CHESS_NOINLINE bool slider_attacks(int sq, Bitboard diag, Bitboard orth, Bitboard occ)
+CHESS_NOINLINE bool pos_slider_attacks(int sq, Bitboard diag, Bitboard orth, Bitboard occ)
 {
     return (diag && (bb_bishop_attacks(sq, occ) & diag)) || (orth && (bb_rook_attacks(sq, occ) & orth));
 }
 
 bool pos_square_attacked(const Position *pos, int sq, int by, Bitboard occ)
 {
-    Bitboard them = pos->by_color[by];
-    if (((bb_pawn_attacks(by ^ 1, sq) & pos->by_type[PAWN]) | (bb_knight_attacks(sq) & pos->by_type[KNIGHT]) |
-         (bb_king_attacks(sq) & pos->by_type[KING])) & them)
-        return true;
-    /* Sliders: the attack sets are computed only for a line that holds one. */
-    Bitboard diag = them & (pos->by_type[BISHOP] | pos->by_type[QUEEN]) & bb_bishop_empty(sq);
-    Bitboard orth = them & (pos->by_type[ROOK] | pos->by_type[QUEEN]) & bb_rook_empty(sq);
-    return (diag | orth) && slider_attacks(sq, diag, orth, occ);
+    return pos_square_attacked_inline(pos, sq, by, occ);
 }
 
 /* Own pieces of the side to move that alone shield its king from an enemy slider. */
@@ -118,8 +109,7 @@ static void put_piece(Position *pos, int pc, int sq)
     pos->by_type[0] |= bb_sq(sq);
 }
 
-/* Is an en passant capture onto pos->ep legal for the side to move? */
-static bool ep_capture_legal(const Position *pos)
+bool pos_ep_capture_legal(const Position *pos)
 {
     if (pos->ep == SQ_NONE)
         return false;
@@ -162,7 +152,7 @@ static void finish_position(Position *pos)
 {
     int us = pos->side;
     pos->checkers = pos_attackers_to(pos, pos->king_sq[us], pos->by_type[0]) & pos->by_color[us ^ 1];
-    pos->ep_legal = ep_capture_legal(pos);
+    pos->ep_legal = pos_ep_capture_legal(pos);
     pos->key = compute_key(pos);
 }
 
@@ -470,44 +460,21 @@ size_t pos_to_fen(const Position *pos, char *buf)
     return (size_t)(o - buf);
 }
 
-/* A rook that moves or is captured takes its castling right with it
- * (rooks with a right stand on the first or last rank). */
-static CHESS_NOINLINE void drop_rook_rights(Position *p, int from, int to)
+CHESS_NOINLINE void pos_drop_rook_rights(Position *p, int from, int to)
 {
     for (int i = 0; i < 4; i++)
         if ((p->castling & (1 << i)) && (p->castle_rook[i] == from || p->castle_rook[i] == to))
             p->castling &= (uint8_t)~(1 << i);
 }
 
-/* The pieces' part of castling, en passant and promotion (about 2% of the
- * moves): out of line, so that pos_do keeps its values in registers for
- * the usual moves.  Returns the key with the pieces' changes made. */
+/* The pieces' part of en passant and promotion: out of line, so that
+ * pos_do keeps its values in registers for the usual moves.  Returns the
+ * key with the pieces' changes made. */
 static CHESS_NOINLINE uint64_t do_special(Position *p, Move m, uint64_t k)
 {
     int us = p->side, them = us ^ 1;
     int from = move_from(m), to = move_to(m), type = move_type(m);
     int pc = p->board[from];
-    if (type == MOVE_CASTLING) {
-        /* King takes own rook: both leave, then land on the g/c and f/d files. */
-        bool king_side = to > from;
-        int kto = sq_make(king_side ? 6 : 2, sq_rank(from));
-        int rto = sq_make(king_side ? 5 : 3, sq_rank(from));
-        int rook = us << 3 | ROOK;
-        p->by_color[us] ^= bb_sq(from) | bb_sq(to);
-        p->by_type[KING] ^= bb_sq(from);
-        p->by_type[ROOK] ^= bb_sq(to);
-        p->board[from] = 0;
-        p->board[to] = 0;
-        p->board[kto] = (uint8_t)pc;
-        p->board[rto] = (uint8_t)rook;
-        p->by_color[us] |= bb_sq(kto) | bb_sq(rto);
-        p->by_type[KING] |= bb_sq(kto);
-        p->by_type[ROOK] |= bb_sq(rto);
-        k ^= zob_piece[pc][from] ^ zob_piece[rook][to] ^ zob_piece[pc][kto] ^ zob_piece[rook][rto];
-        p->king_sq[us] = (uint8_t)kto;
-        p->castling &= (uint8_t)~(us == WHITE ? (CASTLE_WK | CASTLE_WQ) : (CASTLE_BK | CASTLE_BQ));
-        return k;
-    }
     int captured = type == MOVE_EN_PASSANT ? (them << 3 | PAWN) : p->board[to];
     int capsq = type == MOVE_EN_PASSANT ? to + (us == WHITE ? -8 : 8) : to;
     if (captured) {
@@ -527,119 +494,73 @@ static CHESS_NOINLINE uint64_t do_special(Position *p, Move m, uint64_t k)
     p->board[to] = (uint8_t)now;
     k ^= zob_piece[now][to];
     if (p->castling && (fromto & 0xFF000000000000FFull))
-        drop_rook_rights(p, from, to);
+        pos_drop_rook_rights(p, from, to);
     return k;
 }
 
-/* The start of every move: the key loses the side to move and the en
- * passant file it had, the clocks run on.  Returns the key so far. */
-CHESS_HOT_INLINE uint64_t move_begin(Position *p, int us)
+void pos_do_castle(Position *p, Move m)
 {
-    uint64_t k = p->key ^ zob_side;
-    if (p->ep_legal)
-        k ^= zob_ep[sq_file(p->ep)];
+    const int us = p->side, from = move_from(m), to = move_to(m);
+    const unsigned castling0 = p->castling;
+    uint64_t k = pos_move_begin(p);
     p->halfmove++;
     p->fullmove += (uint32_t)us; /* after Black's move */
-    return k;
+    /* King takes own rook: both leave, then land on the g/c and f/d files. */
+    bool king_side = to > from;
+    int kto = sq_make(king_side ? 6 : 2, sq_rank(from));
+    int rto = sq_make(king_side ? 5 : 3, sq_rank(from));
+    int king = us << 3 | KING, rook = us << 3 | ROOK;
+    k ^= zob_piece[king][from] ^ zob_piece[rook][to] ^ zob_piece[king][kto] ^ zob_piece[rook][rto];
+    p->by_color[us] ^= bb_sq(from) | bb_sq(to);
+    p->by_type[KING] ^= bb_sq(from);
+    p->by_type[ROOK] ^= bb_sq(to);
+    p->board[from] = 0;
+    p->board[to] = 0;
+    p->board[kto] = (uint8_t)king;
+    p->board[rto] = (uint8_t)rook;
+    p->by_color[us] |= bb_sq(kto) | bb_sq(rto);
+    p->by_type[KING] |= bb_sq(kto);
+    p->by_type[ROOK] |= bb_sq(rto);
+    p->king_sq[us] = (uint8_t)kto;
+    p->castling &= (uint8_t)~(us == WHITE ? (CASTLE_WK | CASTLE_WQ) : (CASTLE_BK | CASTLE_BQ));
+    k ^= zob_castle[castling0] ^ zob_castle[p->castling];
+    /* No pawn or knight check (only the king and a rook move); a slider
+     * check needs a line through a square the king or rook left or the
+     * square the rook lands on (the king gives none). */
+    pos_move_end(p, us, k, 0, bb_sq(from) | bb_sq(to) | bb_sq(rto), SQ_NONE);
 }
 
-/* The end of every move, once the pieces stand where they go (us: the
- * side that moved; chk: its pawn or knight check; ep: a double step's
- * square, SQ_NONE if none; castling0: the rights before the move). */
-CHESS_HOT_INLINE void move_end(Position *p, int us, uint64_t k, Bitboard chk, int ep, unsigned castling0)
-{
-    const int them = us ^ 1;
-    p->by_type[0] = p->by_color[WHITE] | p->by_color[BLACK];
-    p->side = (uint8_t)them;
-    const int ksq = p->king_sq[them];
-    if (p->castling != castling0)
-        k ^= zob_castle[castling0] ^ zob_castle[p->castling];
-    /* Derived state for the side now to move: checks by sliders (moved
-     * or uncovered), computed only when a slider shares a line with the king. */
-    Bitboard occ = p->by_type[0], mine = p->by_color[us];
-    Bitboard diag = (p->by_type[BISHOP] | p->by_type[QUEEN]) & mine;
-    Bitboard orth = (p->by_type[ROOK] | p->by_type[QUEEN]) & mine;
-    if (bb_bishop_empty(ksq) & diag)
-        chk |= bb_bishop_attacks(ksq, occ) & diag;
-    if (bb_rook_empty(ksq) & orth)
-        chk |= bb_rook_attacks(ksq, occ) & orth;
-    p->checkers = chk;
-    /* The en passant square is kept only when the capture is legal, and
-     * then it enters the key (R26). */
-    p->ep = SQ_NONE;
-    p->ep_legal = false;
-    if (ep != SQ_NONE) {
-        p->ep = (uint8_t)ep;
-        if (ep_capture_legal(p)) {
-            p->ep_legal = true;
-            k ^= zob_ep[sq_file(ep)];
-        } else
-            p->ep = SQ_NONE;
-    }
-    p->key = k;
-}
-
-/* pos_do for castling, en passant and promotion, whole and out of line:
- * the usual moves' path then shares no values with these. */
+/* pos_do for en passant and promotion, whole and out of line: the usual
+ * moves' path then shares no values with these. */
 static CHESS_NOINLINE void do_special_move(Position *p, Move m)
 {
     const int us = p->side, them = us ^ 1;
     const unsigned castling0 = p->castling;
-    uint64_t k = do_special(p, m, move_begin(p, us));
+    p->halfmove++; /* do_special resets it for the pawn moves */
+    p->fullmove += (uint32_t)us; /* after Black's move */
+    uint64_t k = do_special(p, m, pos_move_begin(p));
+    if (p->castling != castling0)
+        k ^= zob_castle[castling0] ^ zob_castle[p->castling];
     /* Checks by a pawn or knight: before the move the side not to move is
      * never in check, so only the pieces moved can give one of them. */
     const int ksq = p->king_sq[them];
     Bitboard chk = ((bb_pawn_attacks(them, ksq) & p->by_type[PAWN]) | (bb_knight_attacks(ksq) & p->by_type[KNIGHT])) &
                    p->by_color[us];
-    move_end(p, us, k, chk, SQ_NONE, castling0);
+    pos_move_end(p, us, k, chk, ~(Bitboard)0, SQ_NONE); /* en passant victim: every line */
 }
 
 void pos_do(Position *p, Move m)
 {
     const unsigned mv = m; /* decoded as a 32-bit word: no 16-bit partial-register work */
     if (mv >> 12 & 3) {
-        do_special_move(p, m);
+        if ((mv >> 12 & 3) == MOVE_CASTLING)
+            pos_do_castle(p, m);
+        else
+            do_special_move(p, m);
         return;
     }
-    const int us = p->side, them = us ^ 1;
     const int from = (int)(mv & 63), to = (int)((mv >> 6) & 63);
-    const unsigned castling0 = p->castling;
-    uint64_t k = move_begin(p, us);
-    int ep = SQ_NONE;
-    /* Checks by a pawn or knight: before the move the side not to move is
-     * never in check, so only the piece moved can give one of them. */
-    Bitboard chk = 0;
-    const int pc = p->board[from], captured = p->board[to];
-    const Bitboard fromto = bb_sq(from) | bb_sq(to);
-    k ^= zob_piece[pc][from] ^ zob_piece[pc][to];
-    if (captured) {
-        p->by_color[them] ^= bb_sq(to);
-        p->by_type[piece_type(captured)] ^= bb_sq(to);
-        k ^= zob_piece[captured][to];
-        p->halfmove = 0;
-    }
-    p->by_color[us] ^= fromto;
-    p->by_type[piece_type(pc)] ^= fromto;
-    p->board[from] = 0;
-    p->board[to] = (uint8_t)pc;
-    if (piece_type(pc) == PAWN) {
-        p->halfmove = 0;
-        chk = bb_pawn_attacks(them, p->king_sq[them]) & bb_sq(to);
-        /* A double step leaves an en passant square only when an
-         * enemy pawn stands beside the pawn (move_end then tests it). */
-        if ((from ^ to) == 16 && (bb_pawn_attacks(us, (from + to) / 2) & p->by_color[them] & p->by_type[PAWN]))
-            ep = (from + to) / 2;
-    } else if (piece_type(pc) == KNIGHT) {
-        chk = bb_knight_attacks(p->king_sq[them]) & bb_sq(to);
-    } else if (piece_type(pc) == KING) {
-        p->king_sq[us] = (uint8_t)to;
-        p->castling &= (uint8_t)~(us == WHITE ? (CASTLE_WK | CASTLE_WQ) : (CASTLE_BK | CASTLE_BQ));
-    }
-    /* A right's square always holds its rook: only a rook move or
-     * capture can take a right away. */
-    if (p->castling && (piece_type(pc) == ROOK || piece_type(captured) == ROOK))
-        drop_rook_rights(p, from, to);
-    move_end(p, us, k, chk, ep, castling0);
+    pos_do_normal(p, from, to, piece_type(p->board[from]), p->board[to], true);
 }
 
 void pos_make(const Position *pos, Move m, Position *out)

@@ -3,9 +3,16 @@
 
 #include <string.h>
 
+/* What the fast path knows of the move it has found, for the make: its
+ * squares and the piece on the destination. */
+typedef struct FastMove {
+    int from, to, captured;
+} FastMove;
+
 /* san_fast's pawn moves (the token starts with a file letter; promotions
- * go the general way): the move, or 0. */
-Move san_fast_pawn(const Position *pos, const char *s, size_t n)
+ * go the general way): the move, or 0; and for a move, *fm (captured is
+ * 0 for en passant). */
+CHESS_HOT_INLINE Move pawn_resolve(const Position *pos, const char *s, size_t n, FastMove *fm)
 {
     int us = pos->side;
     unsigned f0 = (unsigned)(unsigned char)s[0] - 'a';
@@ -27,6 +34,7 @@ Move san_fast_pawn(const Position *pos, const char *s, size_t n)
             from -= up;
         }
         m = move_new(from, to, MOVE_NORMAL, 0);
+        fm->captured = 0;
     } else if (n == 4 && s[1] == 'x') {
         unsigned f2 = (unsigned)(unsigned char)s[2] - 'a';
         r8 = (unsigned)(unsigned char)s[3] - '1';
@@ -37,6 +45,7 @@ Move san_fast_pawn(const Position *pos, const char *s, size_t n)
         if (pos->board[from] != pawn)
             return 0;
         int target = pos->board[to];
+        fm->captured = target;
         if (target) {
             if (piece_color(target) == us || piece_type(target) == KING)
                 return 0;
@@ -47,38 +56,43 @@ Move san_fast_pawn(const Position *pos, const char *s, size_t n)
             return 0;
     } else
         return 0;
-    if (!san_quick_legal(pos, m))
+    /* Legal: out of check, a pawn's normal move needs a pin test only on
+     * one of its king's lines; else pos_is_legal decides. */
+    if (!pos->checkers && move_type(m) == MOVE_NORMAL) {
+        Bitboard f = bb_sq(from);
+        if (pos_pin_suspects(pos, f) && !san_unpinned(pos, f, to))
+            return 0;
+    } else if (!pos_is_legal(pos, m))
         return 0;
+    fm->from = from;
+    fm->to = to;
     return m;
 }
 
-/* san_fast's piece moves and castling (the token does not start with a
- * file letter): the move, or 0. */
-Move san_fast_piece(const Position *pos, const char *s, size_t n)
+/* Castling by the fast path (O-O, O-O-O): the move, or 0.  The king
+ * takes its own rook (chess.h). */
+CHESS_HOT_INLINE Move castle_resolve(const Position *pos, const char *s, size_t n)
 {
     int us = pos->side;
-    Move m;
-    /* Piece letters: a table over every byte, cheaper than a switch's
-     * jump or a range test. */
-    static const uint8_t letter_type[256] = {
-        ['B'] = BISHOP, ['K'] = KING, ['N'] = KNIGHT, ['Q'] = QUEEN, ['R'] = ROOK,
-    };
-    int pt = letter_type[(unsigned char)s[0]];
-    if (!pt) {
-        if (s[0] != 'O')
+    if ((n == 3 && s[1] == '-' && s[2] == 'O') || (n == 5 && s[1] == '-' && s[2] == 'O' && s[3] == '-' && s[4] == 'O')) {
+        int idx = us * 2 + (n == 3 ? 0 : 1);
+        if (!(pos->castling & (1 << idx)))
             return 0;
-        /* O-O and O-O-O: the king takes its own rook (chess.h). */
-        if ((n == 3 && s[1] == '-' && s[2] == 'O') || (n == 5 && s[1] == '-' && s[2] == 'O' && s[3] == '-' && s[4] == 'O')) {
-            int idx = us * 2 + (n == 3 ? 0 : 1);
-            if (!(pos->castling & (1 << idx)))
-                return 0;
-            m = move_new(pos->king_sq[us], pos->castle_rook[idx], MOVE_CASTLING, 0);
-            if (!pos_is_legal(pos, m))
-                return 0;
-            return m;
-        }
-        return 0;
+        Move m = move_new(pos->king_sq[us], pos->castle_rook[idx], MOVE_CASTLING, 0);
+        if (!pos_is_legal(pos, m))
+            return 0;
+        return m;
     }
+    return 0;
+}
+
+/* san_fast's moves of a piece of type pt (the token's first letter): the
+ * move, or 0; and for a move, the piece it captures (0 if none).  Inline
+ * with pt a constant in each caller, so each kind of piece has its own
+ * code without the tests for the other kinds. */
+CHESS_HOT_INLINE Move piece_resolve(const Position *pos, const char *s, size_t n, const int pt, FastMove *fm)
+{
+    int us = pos->side;
     /* Piece moves: the destination is the last two characters, an 'x'
      * before it when capturing, and one disambiguation character before. */
     size_t k = n;
@@ -109,15 +123,23 @@ Move san_fast_piece(const Position *pos, const char *s, size_t n)
     else if (pt == ROOK)
         cands = bb_rook_attacks(to, pos->by_type[0]) & mine;
     else {
-        /* Queens: the ones on the destination's lines (mostly one) whose
-         * path is clear, cheaper than the attack sets of both kinds. */
-        Bitboard on = (bb_rook_empty(to) | bb_bishop_empty(to)) & mine;
+        /* Queens: the attacks from the destination along each of its
+         * lines (file, rank, two diagonals) that holds one, usually one
+         * line of the four. */
+        Bitboard occ = pos->by_type[0], line = bb_file_mask[to];
+        int r8 = to & 56;
         cands = 0;
-        while (on) {
-            int from = bb_pop(&on);
-            if (bb_path_clear(from, to, pos->by_type[0]))
-                cands |= bb_sq(from);
-        }
+        if (mine & line)
+            cands |= bb_hq(occ, line, to);
+        if (mine & ((Bitboard)0xFF << r8))
+            cands |= (Bitboard)bb_rank_att[to & 7][(occ >> (r8 + 1)) & 63] << r8;
+        line = bb_diag_mask[to];
+        if (mine & line)
+            cands |= bb_hq(occ, line, to);
+        line = bb_anti_mask[to];
+        if (mine & line)
+            cands |= bb_hq(occ, line, to);
+        cands &= mine;
     }
     if (!cands)
         return 0;
@@ -142,8 +164,85 @@ Move san_fast_piece(const Position *pos, const char *s, size_t n)
     }
     if (!pick || (pick & (pick - 1)))
         return 0;
-    return move_new(bb_lsb(pick), to, MOVE_NORMAL, 0);
+    fm->from = bb_lsb(pick);
+    fm->to = to;
+    fm->captured = target;
+    return move_new(fm->from, to, MOVE_NORMAL, 0);
 }
+
+Move san_fast_pawn(const Position *pos, const char *s, size_t n)
+{
+    FastMove fm;
+    return pawn_resolve(pos, s, n, &fm);
+}
+
+Move san_fast_piece(const Position *pos, const char *s, size_t n)
+{
+    FastMove fm;
+    switch (s[0]) {
+    case 'N': return piece_resolve(pos, s, n, KNIGHT, &fm);
+    case 'B': return piece_resolve(pos, s, n, BISHOP, &fm);
+    case 'R': return piece_resolve(pos, s, n, ROOK, &fm);
+    case 'Q': return piece_resolve(pos, s, n, QUEEN, &fm);
+    case 'K': return piece_resolve(pos, s, n, KING, &fm);
+    case 'O': return castle_resolve(pos, s, n);
+    default: return 0;
+    }
+}
+
+/* The san_play functions: san_fast's with the move made at once, by the
+ * piece and capture they have found (see san.h). */
+static uint32_t play_pawn(Position *pos, const char *s, size_t n)
+{
+    uint32_t mark = san_mark_of(s, &n);
+    FastMove fm;
+    Move m = pawn_resolve(pos, s, n, &fm);
+    if (!m)
+        return 0;
+    /* The result made before the move: then only it, not the move and
+     * the mark, is kept across the make. */
+    uint32_t played = m | mark << 16;
+    if (move_type(m) == MOVE_NORMAL && !pos_normal_is_rare(pos, fm.from, fm.to, PAWN, fm.captured))
+        pos_do_normal(pos, fm.from, fm.to, PAWN, fm.captured, false);
+    else
+        pos_do(pos, m); /* en passant, or a rare normal move */
+    return played;
+}
+
+CHESS_HOT_INLINE uint32_t play_piece(Position *pos, const char *s, size_t n, const int pt)
+{
+    uint32_t mark = san_mark_of(s, &n);
+    FastMove fm;
+    Move m = piece_resolve(pos, s, n, pt, &fm);
+    if (!m)
+        return 0;
+    uint32_t played = m | mark << 16; /* (see play_pawn) */
+    pos_do_normal(pos, fm.from, fm.to, pt, fm.captured, true);
+    return played;
+}
+
+static uint32_t play_knight(Position *pos, const char *s, size_t n) { return play_piece(pos, s, n, KNIGHT); }
+static uint32_t play_bishop(Position *pos, const char *s, size_t n) { return play_piece(pos, s, n, BISHOP); }
+static uint32_t play_rook(Position *pos, const char *s, size_t n) { return play_piece(pos, s, n, ROOK); }
+static uint32_t play_queen(Position *pos, const char *s, size_t n) { return play_piece(pos, s, n, QUEEN); }
+static uint32_t play_king(Position *pos, const char *s, size_t n) { return play_piece(pos, s, n, KING); }
+
+static uint32_t play_castle(Position *pos, const char *s, size_t n)
+{
+    uint32_t mark = san_mark_of(s, &n);
+    Move m = castle_resolve(pos, s, n);
+    if (!m)
+        return 0;
+    pos_do_castle(pos, m);
+    return m | mark << 16;
+}
+
+SanPlayFn *const san_play_of[256] = {
+    ['a'] = play_pawn, ['b'] = play_pawn, ['c'] = play_pawn, ['d'] = play_pawn,
+    ['e'] = play_pawn, ['f'] = play_pawn, ['g'] = play_pawn, ['h'] = play_pawn,
+    ['N'] = play_knight, ['B'] = play_bishop, ['R'] = play_rook, ['Q'] = play_queen,
+    ['K'] = play_king, ['O'] = play_castle,
+};
 
 enum { FORM_SAN = 0, FORM_LONG = 1, FORM_UCI = 2 };
 

@@ -72,25 +72,13 @@ typedef struct SanResult {
  * save and restore on every call. */
 Bitboard san_unpinned(const Position *pos, Bitboard test, int to);
 
-/* Is the move m (pseudo-legal by construction) legal?  The cheap form of
- * pos_is_legal for a move out of check by a piece other than the king. */
-CHESS_HOT_INLINE bool san_quick_legal(const Position *pos, Move m)
-{
-    int from = move_from(m);
-    if (!pos->checkers && move_type(m) == MOVE_NORMAL && from != pos->king_sq[pos->side]) {
-        Bitboard f = bb_sq(from);
-        return !pos_pin_suspects(pos, f) || san_unpinned(pos, f, move_to(m));
-    }
-    return pos_is_legal(pos, m);
-}
-
 /* The legal ones among the origin squares cands of a move (not a pawn's)
  * to `to`: out of check only the pieces on the king's lines need a pin test. */
 CHESS_HOT_INLINE Bitboard san_legal_from(const Position *pos, Bitboard cands, int to, int pt)
 {
     Bitboard legal = 0;
     if (pt == KING) /* one king: legal when its square is not attacked */
-        return pos_square_attacked(pos, to, pos->side ^ 1, pos->by_type[0] ^ cands) ? 0 : cands;
+        return pos_square_attacked_inline(pos, to, pos->side ^ 1, pos->by_type[0] ^ cands) ? 0 : cands;
     if (!pos->checkers) {
         Bitboard test = pos_pin_suspects(pos, cands);
         legal = cands & ~test;
@@ -123,16 +111,43 @@ static inline int san_fast_mark(uint32_t f) { return (int)(f >> 16); }
 Move san_fast_pawn(const Position *pos, const char *s, size_t n);
 Move san_fast_piece(const Position *pos, const char *s, size_t n);
 
+/* The mark of a token (n >= 1) by a table: one load for both characters,
+ * no branch; *n loses the mark's character. */
+static inline uint32_t san_mark_of(const char *s, size_t *n)
+{
+    static const uint8_t mark_of[256] = {['+'] = 1, ['#'] = 2};
+    uint32_t mark = mark_of[(unsigned char)s[*n - 1]];
+    *n -= mark != 0;
+    return mark;
+}
+
 static inline uint32_t san_fast(const Position *pos, const char *s, size_t n)
 {
     if (n < 2)
         return 0;
-    /* The mark by a table: one load for both characters, no branch. */
-    static const uint8_t mark_of[256] = {['+'] = 1, ['#'] = 2};
-    uint32_t mark = mark_of[(unsigned char)s[n - 1]];
-    n -= mark != 0;
+    uint32_t mark = san_mark_of(s, &n);
     Move m = (unsigned)(unsigned char)s[0] - 'a' < 8 ? san_fast_pawn(pos, s, n) : san_fast_piece(pos, s, n);
     return m ? m | mark << 16 : 0;
+}
+
+/* san_fast with the move made: when the result is not 0, *pos is the
+ * position after the move (as pos_do makes it), else *pos is unchanged.
+ * Resolving and making in one function spares the make a call and a
+ * second look at what the parse already knows: the piece, the squares,
+ * the capture.  One function per first character of the token (NULL:
+ * none of the fast shapes starts so), each for one kind of piece and
+ * so with only that kind's tests; the first character chooses it with
+ * one load.  Each reads the mark itself and returns the packed result,
+ * so that the caller keeps nothing across the call.  The token must be
+ * NUL-terminated (s[0] is read even when n is 0; a function is chosen
+ * only for a letter, so then n >= 1). */
+typedef uint32_t SanPlayFn(Position *pos, const char *s, size_t n);
+extern SanPlayFn *const san_play_of[256];
+
+static inline uint32_t san_play(Position *pos, const char *s, size_t n)
+{
+    SanPlayFn *play = san_play_of[(unsigned char)s[0]];
+    return play ? play(pos, s, n) : 0;
 }
 
 /* Resolves the token (len bytes, no NUL needed) in pos.  Returns r->status. */
