@@ -9,7 +9,12 @@
  *    to the same move without notation notes, its check mark agrees with
  *    pos_gives_check/mate, san_format_nomark is the same text without the
  *    mark, and the UCI text of the move parses back to the same move;
- *  - every position reached is self-consistent. */
+ *  - every position reached is self-consistent;
+ *  - san_play (the fast path that resolves and makes in one) agrees with
+ *    san_parse and pos_make: when it takes a token, san_parse names the
+ *    same move with the same mark and the position it leaves is the one
+ *    pos_make makes, field by field; when it does not, the position is
+ *    untouched. */
 #include "chess.h"
 #include "fuzz_common.h"
 #include "san.h"
@@ -36,6 +41,41 @@ static const struct {
     {"rk2r3/8/8/8/8/8/8/RK2R3 w EAea - 0 1", true},
 };
 #define NTABLE (sizeof table / sizeof table[0])
+
+static bool same_position(const Position *a, const Position *b)
+{
+    return !memcmp(a->by_color, b->by_color, sizeof a->by_color) &&
+           !memcmp(a->by_type, b->by_type, sizeof a->by_type) && !memcmp(a->board, b->board, sizeof a->board) &&
+           a->side == b->side && a->ep == b->ep && a->castling == b->castling &&
+           !memcmp(a->castle_rook, b->castle_rook, sizeof a->castle_rook) &&
+           !memcmp(a->king_sq, b->king_sq, sizeof a->king_sq) && a->chess960 == b->chess960 &&
+           a->ep_legal == b->ep_legal && a->halfmove == b->halfmove && a->fullmove == b->fullmove &&
+           a->key == b->key && a->checkers == b->checkers;
+}
+
+/* san_play against san_parse + pos_make for one token (see the top). */
+static void check_play(const Position *pos, const char *tok, size_t n, SanStatus st, const SanResult *r)
+{
+    char text[32];
+    if (n >= sizeof text)
+        return;
+    memcpy(text, tok, n);
+    text[n] = '\0'; /* san_play reads NUL-terminated tokens, as the reader stores them */
+    Position q = *pos;
+    uint32_t got = san_play(&q, text, n);
+    if (!got) {
+        FZ_CHECK(same_position(&q, pos), "san_play declined \"%s\" but changed the position", text);
+        return;
+    }
+    FZ_CHECK(st == SAN_OK && r->move == san_fast_move(got), "san_play took \"%s\" as %04x, san_parse says %d/%04x",
+             text, (unsigned)san_fast_move(got), (int)st, (unsigned)r->move);
+    FZ_CHECK(r->notes == 0, "san_play took \"%s\", which has notation notes", text);
+    FZ_CHECK(san_fast_mark(got) == r->mark, "san_play mark %d for \"%s\", san_parse %d",
+             san_fast_mark(got), text, r->mark);
+    Position made;
+    pos_make(pos, r->move, &made);
+    FZ_CHECK(same_position(&q, &made), "san_play made \"%s\" differently from pos_make", text);
+}
 
 static void roundtrip(const Position *pos)
 {
@@ -98,6 +138,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         memset(&r, 0xA5, sizeof r);
         SanStatus st = san_parse(&pos, (const char *)data + s, i - s, &r);
         FZ_CHECK(st == r.status && st >= SAN_OK && st <= SAN_ILLEGAL, "status %d / %d", (int)st, (int)r.status);
+        check_play(&pos, (const char *)data + s, i - s, st, &r);
         MoveList ml;
         gen_legal(&pos, &ml);
         if (st == SAN_OK) {
