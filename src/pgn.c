@@ -42,7 +42,8 @@ static unsigned char tv_stop[256];
 static int cls_ready;
 #ifdef PGN_AVX2
 /* 1: movetext blocks are classified with AVX2.  Set by cls_init where the
- * CPU has AVX2, unless PGNCHECK_SIMD=sse2 is in the environment (which the
+ * CPU has AVX2 (and BMI1, BMI2 and LZCNT, which every AVX2 CPU has but which
+ * are separate CPUID bits: the walk compiled for AVX2 also uses them), unless PGNCHECK_SIMD=sse2 is in the environment (which the
  * tests use to run the SSE2 path on the same machine). */
 static int walk_avx2;
 #endif
@@ -97,7 +98,8 @@ static void cls_init(void)
 #ifdef PGN_AVX2
     const char *simd = getenv("PGNCHECK_SIMD");
     __builtin_cpu_init();
-    walk_avx2 = __builtin_cpu_supports("avx2") && !(simd && strcmp(simd, "sse2") == 0);
+    walk_avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2")
+                && __builtin_cpu_supports("lzcnt") && !(simd && strcmp(simd, "sse2") == 0);
 #endif
     cls_ready = 1;
 }
@@ -393,12 +395,40 @@ static inline unsigned sym16(const unsigned char *s)
  * above 0x7F, '"' or '\\', for 16 bytes. */
 static inline unsigned tv_stop16(const unsigned char *s)
 {
+    /* x + 0x60 maps 0x20..0x7E to -128..-34 (signed) and every other byte
+     * above -34 */
     __m128i x = _mm_loadu_si128((const __m128i *)(const void *)s);
-    __m128i m = _mm_cmplt_epi8(x, _mm_set1_epi8(0x20));
-    m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8(0x7F)));
+    __m128i m = _mm_cmpgt_epi8(_mm_add_epi8(x, _mm_set1_epi8(0x60)), _mm_set1_epi8(-34));
     m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('"')));
     m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('\\')));
     return (unsigned)_mm_movemask_epi8(m);
+}
+
+/* tv_stop16 for 32 bytes */
+static inline unsigned tv_stop32(const unsigned char *s)
+{
+    return tv_stop16(s) | tv_stop16(s + 16) << 16;
+}
+
+#ifdef PGN_AVX2
+/* tv_stop32 with one 32-byte vector */
+__attribute__((target("avx2"), always_inline)) static inline unsigned tv_stop32_avx2(const unsigned char *s)
+{
+    __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)s);
+    __m256i m = _mm256_cmpgt_epi8(_mm256_add_epi8(x, _mm256_set1_epi8(0x60)), _mm256_set1_epi8(-34));
+    m = _mm256_or_si256(m, _mm256_cmpeq_epi8(x, _mm256_set1_epi8('"')));
+    m = _mm256_or_si256(m, _mm256_cmpeq_epi8(x, _mm256_set1_epi8('\\')));
+    return (unsigned)_mm256_movemask_epi8(m);
+}
+#endif
+
+/* Letters: bit k set if s[k] is an ASCII letter, for 16 bytes (the usual
+ * tag names are letters only, a cheaper test than sym16). */
+static inline unsigned alpha16(const unsigned char *s)
+{
+    __m128i y = _mm_or_si128(_mm_loadu_si128((const __m128i *)(const void *)s), _mm_set1_epi8(0x20));
+    return (unsigned)_mm_movemask_epi8(_mm_cmplt_epi8(_mm_add_epi8(y, _mm_set1_epi8((char)(0x80 - 'a'))),
+                                                      _mm_set1_epi8((char)(-128 + 26))));
 }
 #else
 static inline void classify64(const unsigned char *s, Masks *mk)
@@ -1664,6 +1694,138 @@ value_end:
     return true;
 }
 
+#ifdef PGN_SYM16
+/* Runs of the usual tag line, '[' Name ' ' '"' value '"' ']' and a line end
+ * (LF or CR LF), with a name under 16 bytes and a plain ASCII value under 32,
+ * straight through from buf[i] with the reader's state in locals: nothing
+ * of tag_scan, pos_of and tag_commit is needed for them but the checks
+ * below.  It stops (leaving the line to tags_fast, which does the same for
+ * it through the general steps) at any other line, at a tag that ends the
+ * game or repeats a filter bit (a possible duplicate), where the tag or
+ * arena room runs short, and near the end of the buffer.  *nlp and
+ * *have_event as in tags_fast; returns the index where it stopped. */
+ALWAYS_INLINE static inline size_t tag_lines_body(PgnReader *r, size_t i, bool *have_event, unsigned *nlp,
+                                                  unsigned (*stop32)(const unsigned char *))
+{
+    PgnGame *g = r->g;
+    GameStore *st = g->priv;
+    const unsigned char *b = r->buf;
+    size_t n = g->ntags;
+    /* room: tags below tcap (<= PGN_MAX_TAGS, tag_scan's count check), 50
+     * arena bytes a tag (the fixed-size copies), the 96 buffered bytes
+     * tag_scan wants, and columns far from saturating (after the first
+     * line every tag is in column 1) */
+    size_t room = st->tcap > n ? st->tcap - n : 0, aroom = (st->acap - st->alen) / 50;
+    if (aroom < room)
+        room = aroom;
+    uint64_t base = r->base, lstart = r->line_start;
+    if (room == 0 || r->end - i < 96 || base + i - lstart >= UINT32_MAX / 2
+        || (n > 0 && *nlp >= 2))      /* tags_fast ends the game there */
+        return i;
+    PgnTag *tag = g->tags + n, *const tag_end = tag + room;
+    size_t(*to)[2] = st->toff + n;
+    size_t alen = st->alen, lim = r->end - 96;
+    uint32_t line = r->line;
+    bool hev = *have_event;
+    char *const arena = st->arena;
+    uint64_t bl0 = r->tag_bloom[0], bl1 = r->tag_bloom[1];
+    if (n == 0)
+        bl0 = bl1 = 0;
+    PgnTag *const tag0 = tag;
+    bool open = false;            /* stopped after a tag, before its line end */
+    while (i <= lim && tag < tag_end) {
+        const unsigned char *s = b + i;
+        if (s[0] != '[')
+            break;
+        unsigned nlen = ctz64(~(uint64_t)alpha16(s + 1));
+        if (nlen == 0 || s[1 + nlen] != ' ') {
+            unsigned c = s[1];
+            if (!(cls[c] & (K_ALPHA | K_DIGIT)) && c != '_')
+                break;
+            nlen = ctz64(~(uint64_t)sym16(s + 1));
+        }
+        size_t q = 1 + nlen;
+        if (nlen >= 16 || s[q] != ' ' || s[q + 1] != '"')
+            break;
+        const unsigned char *v = s + q + 2;
+        unsigned vl = ctz64(stop32(v) | (uint64_t)1 << 32);
+        if (vl >= 32 || v[vl] != '"' || v[vl + 1] != ']')
+            break;
+        bool ev = nlen == 5 && memcmp(s + 1, "Event", 5) == 0;
+        if (ev && hev && tag != g->tags)
+            break;            /* the next game: tags_fast ends this one */
+        unsigned h = tag_hash(s + 1, nlen);
+        uint64_t bit = (uint64_t)1 << (h & 63u);
+        if ((h & 64u ? bl1 : bl0) & bit)
+            break;            /* maybe a duplicate: tag_commit_slow checks */
+        if (h & 64u)
+            bl1 |= bit;
+        else
+            bl0 |= bit;
+        hev |= ev;
+        char *ar = arena + alen;
+        memcpy(ar, s + 1, 16);
+        ar[nlen] = '\0';
+        memcpy(ar + nlen + 1, v, 32);
+        ar[nlen + 1 + vl] = '\0';
+        uint64_t off = base + i;
+        uint32_t col = (uint32_t)(off - lstart + 1);
+        tag->name = NULL;
+        tag->value = NULL;
+        tag->pos.offset = off;
+        tag->pos.line = line;
+        tag->pos.col = col;
+        tag->value_pos.offset = off + q + 1;
+        tag->value_pos.line = line;
+        tag->value_pos.col = col + (uint32_t)q + 1;
+        (*to)[0] = alen;
+        (*to)[1] = alen + nlen + 1;
+        alen += nlen + 1 + vl + 1;
+        tag++;
+        to++;
+        i += q + 2 + vl + 2;
+        /* its line end (a CR LF counts once) */
+        size_t k = i + (b[i] == '\r');
+        if (b[k] != '\n') {
+            open = true;
+            break;
+        }
+        line++;
+        i = k + 1;
+        lstart = base + i;
+    }
+    if (tag != tag0) {
+        g->ntags = (size_t)(tag - g->tags);
+        st->alen = alen;
+        r->tag_bloom[0] = bl0;
+        r->tag_bloom[1] = bl1;
+        r->line = line;
+        r->line_start = lstart;
+        r->line_tok = open;
+        r->last_tok = tag[-1].pos;
+        *have_event = hev;
+        *nlp = !open;
+    }
+    return i;
+}
+
+NOINLINE static size_t tag_lines(PgnReader *r, size_t i, bool *have_event, unsigned *nlp)
+{
+    return tag_lines_body(r, i, have_event, nlp, tv_stop32);
+}
+
+#ifdef PGN_AVX2
+/* the same compiled for AVX2 (three-operand forms of the same vector
+ * operations, andn, shlx), where walk_avx2 says the CPU has it */
+__attribute__((target("avx2,bmi,bmi2,lzcnt"))) NOINLINE static size_t tag_lines_avx2(PgnReader *r, size_t i,
+                                                                                     bool *have_event,
+                                                                                     unsigned *nlp)
+{
+    return tag_lines_body(r, i, have_event, nlp, tv_stop32_avx2);
+}
+#endif
+#endif
+
 /* Fast path for the tag section: blanks, line ends and well-formed tag pairs
  * in the buffer.  *ws_nl counts the line ends of the current blank run
  * (read_game adds it to what skip_ws finds).  Returns true if the game
@@ -1690,6 +1852,21 @@ static bool tags_fast(PgnReader *r, bool *have_event, unsigned *ws_nl)
             i++;
             continue;
         }
+#ifdef PGN_SYM16
+        if (c == '[') {
+            size_t j;
+#ifdef PGN_AVX2
+            if (walk_avx2)
+                j = tag_lines_avx2(r, i, have_event, &nl);
+            else
+#endif
+                j = tag_lines(r, i, have_event, &nl);
+            if (j != i) {
+                i = j;
+                continue;
+            }
+        }
+#endif
         TagScan ts;
         if (c != '[' || !tag_scan(r, i, &ts))
             break;
@@ -2030,7 +2207,9 @@ NOINLINE static size_t walk_blocks(Walk *s, const unsigned char *b, size_t i, si
 }
 
 #ifdef PGN_AVX2
-__attribute__((target("avx2"))) NOINLINE static size_t walk_blocks_avx2(Walk *s, const unsigned char *b, size_t i,
+/* the bit operations of the walk take fewer instructions with BMI1/BMI2
+ * (andn, blsr, shrx) and LZCNT */
+__attribute__((target("avx2,bmi,bmi2,lzcnt"))) NOINLINE static size_t walk_blocks_avx2(Walk *s, const unsigned char *b, size_t i,
                                                                         size_t lim, size_t e, bool *need_room)
 {
     return walk_body(s, b, i, lim, e, need_room, classify64_avx2);
