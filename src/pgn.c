@@ -375,6 +375,25 @@ __attribute__((target("avx2"), always_inline)) static inline void classify64_avx
 }
 #endif
 
+#ifdef PGN_AVX2
+/* comment_plain with 32-byte vectors */
+__attribute__((target("avx2"), always_inline)) static inline size_t comment_plain_avx2(const unsigned char *s,
+                                                                                     size_t n)
+{
+    size_t k = 0;
+    while (n - k >= 32) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(s + k));
+        __m256i m = _mm256_or_si256(_mm256_cmpgt_epi8(_mm256_set1_epi8(0x20), x),
+                                    _mm256_cmpgt_epi8(x, _mm256_set1_epi8(0x7C)));
+        unsigned mm = (unsigned)_mm256_movemask_epi8(_mm256_or_si256(m, _mm256_cmpeq_epi8(x, _mm256_set1_epi8('%'))));
+        if (mm)
+            return k + ctz64(mm);
+        k += 32;
+    }
+    return k + comment_plain(s + k, n - k);
+}
+#endif
+
 /* Tag names: bit k set if s[k] is a symbol byte (K_SYM), for 16 bytes. */
 #define PGN_SYM16 1
 static inline unsigned sym16(const unsigned char *s)
@@ -1910,7 +1929,8 @@ static bool tags_fast(PgnReader *r, bool *have_event, unsigned *ws_nl)
  * time goes to *cs, and comments of printable ASCII without '%' (*cs = -1).
  * Returns the comment's length, or 0 for anything else (read_comment then
  * takes it). */
-ALWAYS_INLINE static inline size_t fast_comment(const unsigned char *s, size_t n, int32_t *cs)
+typedef size_t (*PlainFn)(const unsigned char *s, size_t n);
+ALWAYS_INLINE static inline size_t fast_comment(const unsigned char *s, size_t n, int32_t *cs, PlainFn plain)
 {
     size_t k = 1 + (s[1] == ' ');
     *cs = -1;
@@ -1945,7 +1965,7 @@ ALWAYS_INLINE static inline size_t fast_comment(const unsigned char *s, size_t n
         *cs = (int32_t)((((h * 60 + m1 * 10 + m0) * 60) + s1 * 10 + s0) * 100 + frac);
         return k + 1;
     }
-    size_t q = comment_plain(s + 1, n - 1);
+    size_t q = plain(s + 1, n - 1);
     return s[1 + q] == '}' ? q + 2 : 0;
 }
 
@@ -2017,7 +2037,7 @@ typedef void (*ClassifyFn)(const unsigned char *s, Masks *mk);
 _Static_assert(offsetof(PgnElem, pos) == 0 && offsetof(PgnPos, line) == 8 && offsetof(PgnPos, col) == 12,
                "PgnPos layout assumed by walk_body");
 ALWAYS_INLINE static inline size_t walk_body(Walk *s, const unsigned char *b, size_t i, size_t lim, size_t e,
-                                             bool *need_room, ClassifyFn classify)
+                                             bool *need_room, ClassifyFn classify, PlainFn plain)
 {
     uint64_t base = s->base, lstart = s->lstart;
     /* line in the low half, the column base of the block in the high half */
@@ -2035,7 +2055,13 @@ ALWAYS_INLINE static inline size_t walk_body(Walk *s, const unsigned char *b, si
     if (slot)
         slot_init(el, s->pnum, s->pdots);
     bool ltok = s->ltok;          /* see the end */
+    /* The last token on the current line: moves leave it to their
+     * elements (the last of el_line..el, made after the last line end, is
+     * the last move), numbers set last_off; the later of the two counts. */
     uint64_t last_off = s->last_off;
+    PgnElem *el_line = el;
+#define LAST_OFF() (el > el_line && (last_off == NO_LAST || el[-1].pos.offset > last_off) ? el[-1].pos.offset \
+                                                                                           : last_off)
     *need_room = false;
     while (lim - i >= 64 && i < lim) {
         /* room for every element the block can hold, and columns that
@@ -2080,6 +2106,7 @@ ALWAYS_INLINE static inline size_t walk_body(Walk *s, const unsigned char *b, si
          * end of the block) are counted when it is reached.  The last
          * token's position is fixed first (it is on the old line). */
 #define LINE_ENDS(below) do { uint64_t lm_ = nm & (below); nm &= ~lm_; ltok = false; \
+            last_off = LAST_OFF(); el_line = el; \
             if (last_off != NO_LAST) { s->last.offset = last_off; s->last.line = (uint32_t)lc; \
                 s->last.col = (uint32_t)(last_off - lstart + 1); last_off = NO_LAST; } \
             uint32_t ln_ = (uint32_t)lc; unsigned at_; \
@@ -2088,14 +2115,16 @@ ALWAYS_INLINE static inline size_t walk_body(Walk *s, const unsigned char *b, si
                 lm_ &= lm_ - 1; \
             } while (lm_); \
             lstart = off0 + at_ + 1; lc = ln_ | (uint64_t)(0u - at_) << 32; } while (0)
-        while (ev) {
-            unsigned p = ctz64(ev);
-            uint64_t bit = ev & (0 - ev);
-            if (nm & (bit - 1))
-                LINE_ENDS(bit - 1);
+        /* The events are taken a line at a time: seg holds those before the
+         * first line end not yet counted ((nm & -nm) - 1 is every bit below
+         * it, or all of them), so an event need not look for line ends. */
+        uint64_t seg = ev & ((nm & (0 - nm)) - 1);
+        for (;;) {
+          while (seg) {
+            unsigned p = ctz64(seg);
             /* the kind of event from the masks (known before the byte is
              * loaded): a move number, a move, or something else */
-            if (bit & dg) {
+            if ((dg >> p) & 1) {
                 /* a move number: digits, periods, and maybe the move in
                  * the same run; all lengths from the masks (the run ends
                  * inside the block) */
@@ -2111,14 +2140,14 @@ ALWAYS_INLINE static inline size_t walk_body(Walk *s, const unsigned char *b, si
                 el->dots = (uint8_t)dd;
                 p = q + dd;
                 if (!((tm >> p) & 1)) {
-                    ev &= ev - 1;
+                    seg &= seg - 1;
                     continue;
                 }
-            } else if (!(bit & tm)) {
+            } else if (!((tm >> p) & 1)) {
                 unsigned c = bw[p];
                 if (c == '{') {
                     int32_t cs;
-                    size_t n = fast_comment(bw + p, e - (size_t)(bw + p - b), &cs);
+                    size_t n = fast_comment(bw + p, e - (size_t)(bw + p - b), &cs, plain);
                     if (n == 0)
                         goto stop;
                     if (cs >= 0 && el != s->el_begin && el[-1].kind == PGN_EL_MOVE)
@@ -2135,11 +2164,12 @@ ALWAYS_INLINE static inline size_t walk_body(Walk *s, const unsigned char *b, si
                         badrun = bad ? top64(rs & (((uint64_t)2 << ctz64(bad)) - 1)) : 64;
                     }
                     ev = ev_all & ~(uint64_t)0 << end & BELOW(badrun);
+                    seg = ev & ((nm & (0 - nm)) - 1);   /* no line end inside the comment */
                     continue;
                 }
                 if (act[c] != A_SP)
                     goto stop;
-                ev &= ev - 1;
+                seg &= seg - 1;
                 continue;
             }
             /* a move: the rest of the symbol run at p */
@@ -2148,8 +2178,7 @@ ALWAYS_INLINE static inline size_t walk_body(Walk *s, const unsigned char *b, si
                 unsigned len = ctz64(~(tm >> p));
                 if (len >= PGN_TOKEN_TEXT)
                     goto stop;
-                last_off = off0 + p;
-                el->pos.offset = last_off;
+                el->pos.offset = off0 + p;
 #ifdef PGN_SWAR
                 uint64_t w2 = lc + ((uint64_t)p << 32);
                 memcpy((unsigned char *)el + 8, &w2, 8);
@@ -2163,11 +2192,18 @@ ALWAYS_INLINE static inline size_t walk_body(Walk *s, const unsigned char *b, si
                 el++;
                 slot_init(el, -1, 0);
             }
-            ev &= ev - 1;
+            seg &= seg - 1;
             continue;
 stop:
             i = (size_t)(bw - b) + p;
             goto done;
+          }
+            /* the line ends before the next event, and its line's events */
+            ev &= ~((nm & (0 - nm)) - 1);
+            if (!ev)
+                break;
+            LINE_ENDS(((uint64_t)1 << ctz64(ev)) - 1);
+            seg = ev & ((nm & (0 - nm)) - 1);
         }
         if (badrun < lt) {
             /* stopped at such a run */
@@ -2185,6 +2221,8 @@ next_block:;
     }
 done:
     /* a token after the last line end leaves last_off set */
+    last_off = LAST_OFF();
+#undef LAST_OFF
     s->ltok = ltok || last_off != NO_LAST;
     s->lstart = lstart;
     s->line = (uint32_t)lc;
@@ -2203,7 +2241,7 @@ done:
 NOINLINE static size_t walk_blocks(Walk *s, const unsigned char *b, size_t i, size_t lim, size_t e,
                                    bool *need_room)
 {
-    return walk_body(s, b, i, lim, e, need_room, classify64);
+    return walk_body(s, b, i, lim, e, need_room, classify64, comment_plain);
 }
 
 #ifdef PGN_AVX2
@@ -2212,7 +2250,7 @@ NOINLINE static size_t walk_blocks(Walk *s, const unsigned char *b, size_t i, si
 __attribute__((target("avx2,bmi,bmi2,lzcnt"))) NOINLINE static size_t walk_blocks_avx2(Walk *s, const unsigned char *b, size_t i,
                                                                         size_t lim, size_t e, bool *need_room)
 {
-    return walk_body(s, b, i, lim, e, need_room, classify64_avx2);
+    return walk_body(s, b, i, lim, e, need_room, classify64_avx2, comment_plain_avx2);
 }
 #endif
 
