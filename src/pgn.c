@@ -43,9 +43,15 @@ static int cls_ready;
 #ifdef PGN_AVX2
 /* 1: movetext blocks are classified with AVX2.  Set by cls_init where the
  * CPU has AVX2 (and BMI1, BMI2 and LZCNT, which every AVX2 CPU has but which
- * are separate CPUID bits: the walk compiled for AVX2 also uses them), unless PGNCHECK_SIMD=sse2 is in the environment (which the
- * tests use to run the SSE2 path on the same machine). */
+ * are separate CPUID bits: the walk compiled for AVX2 also uses them),
+ * unless PGNCHECK_SIMD=sse2 is in the environment (which the tests use to
+ * run the SSE2 path on the same machine). */
 static int walk_avx2;
+/* 1: and with AVX-512 (F and BW: one 64-byte vector a block, the masks
+ * straight from mask registers).  Set by cls_init where the CPU (and OS)
+ * has them and walk_avx2 is set, unless PGNCHECK_SIMD=avx2 forces the AVX2
+ * path. */
+static int walk_avx512;
 #endif
 
 static void cls_init(void)
@@ -100,6 +106,8 @@ static void cls_init(void)
     __builtin_cpu_init();
     walk_avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2")
                 && __builtin_cpu_supports("lzcnt") && !(simd && strcmp(simd, "sse2") == 0);
+    walk_avx512 = walk_avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")
+                  && !(simd && strcmp(simd, "avx2") == 0);
 #endif
     cls_ready = 1;
 }
@@ -376,6 +384,27 @@ __attribute__((target("avx2"), always_inline)) static inline void classify64_avx
 #endif
 
 #ifdef PGN_AVX2
+/* classify64 with one 64-byte vector: the nibble lookup of classify32_avx2
+ * (the same class bits), each mask a byte test into a mask register */
+__attribute__((target("avx512f,avx512bw"), always_inline)) static inline void classify64_avx512(const unsigned char *s,
+                                                                                              Masks *mk)
+{
+    const __m512i lo = _mm512_broadcast_i32x4(_mm_setr_epi8(NB_LO));
+    const __m512i hi = _mm512_broadcast_i32x4(_mm_setr_epi8(NB_HI));
+    const __m512i nib = _mm512_set1_epi8(0x0F);
+    __m512i x = _mm512_loadu_si512((const void *)s);
+    __m512i c = _mm512_and_si512(_mm512_shuffle_epi8(lo, _mm512_and_si512(x, nib)),
+                                 _mm512_shuffle_epi8(hi, _mm512_and_si512(_mm512_srli_epi16(x, 4), nib)));
+    /* a move-token byte: a class bit but ' ' and line end, or '_' */
+    mk->tok = (uint64_t)_mm512_test_epi8_mask(c, _mm512_set1_epi8((char)~(NB_SP | NB_NL)))
+              | (uint64_t)_mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('_'));
+    mk->sp = (uint64_t)_mm512_test_epi8_mask(c, _mm512_set1_epi8(NB_SP));
+    mk->nl = (uint64_t)_mm512_test_epi8_mask(c, _mm512_set1_epi8(NB_NL));
+    mk->dg = (uint64_t)_mm512_test_epi8_mask(c, _mm512_set1_epi8(NB_DG));
+    mk->dt = (uint64_t)_mm512_test_epi8_mask(c, _mm512_set1_epi8(NB_DT));
+    mk->al = (uint64_t)_mm512_test_epi8_mask(c, _mm512_set1_epi8(NB_AL1 | NB_AL2));
+}
+
 /* comment_plain with 32-byte vectors */
 __attribute__((target("avx2"), always_inline)) static inline size_t comment_plain_avx2(const unsigned char *s,
                                                                                      size_t n)
@@ -2252,6 +2281,13 @@ __attribute__((target("avx2,bmi,bmi2,lzcnt"))) NOINLINE static size_t walk_block
 {
     return walk_body(s, b, i, lim, e, need_room, classify64_avx2, comment_plain_avx2);
 }
+
+/* and with the AVX-512 classification (where walk_avx512 says the CPU has it) */
+__attribute__((target("avx512f,avx512bw,avx2,bmi,bmi2,lzcnt"))) NOINLINE static size_t
+walk_blocks_avx512(Walk *s, const unsigned char *b, size_t i, size_t lim, size_t e, bool *need_room)
+{
+    return walk_body(s, b, i, lim, e, need_room, classify64_avx512, comment_plain_avx2);
+}
 #endif
 
 NOINLINE static bool movetext_fast(PgnReader *r)
@@ -2308,7 +2344,9 @@ NOINLINE static bool movetext_fast(PgnReader *r)
             ws.room = ecap - ne;
             bool need_room;
 #ifdef PGN_AVX2
-            if (walk_avx2)
+            if (walk_avx512)
+                i = walk_blocks_avx512(&ws, b, i, lim, e, &need_room);
+            else if (walk_avx2)
                 i = walk_blocks_avx2(&ws, b, i, lim, e, &need_room);
             else
 #endif

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Reader suite: token, recovery, chunking and corpus tests of the streaming
-# PGN reader (tests/test_reader), for the SIMD build (AVX2 where the CPU
-# has it, and SSE2 forced with PGNCHECK_SIMD=sse2) and for the portable
+# PGN reader (tests/test_reader), for the SIMD build (AVX-512 or AVX2 where
+# the CPU has it, AVX2 forced with PGNCHECK_SIMD=avx2 and SSE2 with
+# PGNCHECK_SIMD=sse2) and for the portable
 # fallback (-DPGN_NO_SIMD, built here): the fallback runs the same tests,
 # and its dump of every corpus file must equal the SSE2 build's, byte for
 # byte.  (The fallback is what a non-x86 machine compiles.)
@@ -25,6 +26,14 @@ tally "$tmp/simd.log" simd
 # and give the same dump of every corpus file.
 PGNCHECK_SIMD=sse2 "$BIN/tests/test_reader" > "$tmp/sse2.log" 2>&1
 tally "$tmp/sse2.log" sse2
+# Where the CPU has AVX-512 (F, BW) that is the default; PGNCHECK_SIMD=avx2
+# forces the AVX2 path, which must do the same.
+avx512=0
+grep -qw avx512bw /proc/cpuinfo 2> /dev/null && avx512=1
+if [ "$avx512" -eq 1 ]; then
+    PGNCHECK_SIMD=avx2 "$BIN/tests/test_reader" > "$tmp/avx2.log" 2>&1
+    tally "$tmp/avx2.log" avx2
+fi
 if grep -qw avx2 /proc/cpuinfo 2> /dev/null; then
     n=0; bad=0
     for f in $(find corpus tests/reader -name '*.pgn' | sort); do
@@ -32,21 +41,32 @@ if grep -qw avx2 /proc/cpuinfo 2> /dev/null; then
         "$BIN/tests/test_reader" --dump "$f" > "$tmp/a" 2>&1
         PGNCHECK_SIMD=sse2 "$BIN/tests/test_reader" --dump "$f" > "$tmp/b" 2>&1
         if ! cmp -s "$tmp/a" "$tmp/b"; then
-            echo "FAIL sse2 dump differs from the avx2 dump: $f"; bad=$((bad + 1))
+            echo "FAIL sse2 dump differs from the default (avx2/avx-512) dump: $f"; bad=$((bad + 1))
+        fi
+        if [ "$avx512" -eq 1 ]; then
+            PGNCHECK_SIMD=avx2 "$BIN/tests/test_reader" --dump "$f" > "$tmp/b" 2>&1
+            if ! cmp -s "$tmp/a" "$tmp/b"; then
+                echo "FAIL avx2 dump differs from the avx-512 dump: $f"; bad=$((bad + 1))
+            fi
         fi
     done
     if [ "$bad" -eq 0 ] && [ "$n" -gt 0 ]; then
-        echo "ok avx2 dumps equal the SSE2 dumps on $n files"; passed=$((passed + 1))
+        echo "ok avx2 (and avx-512) dumps equal the SSE2 dumps on $n files"; passed=$((passed + 1))
     else
         failed=$((failed + 1))
     fi
     # and the masks themselves: every byte value at every place of a
-    # block, and random blocks, classified both ways
+    # block, and random blocks, classified both ways (three ways where the
+    # CPU has AVX-512)
     cat > "$tmp/masks.c" << 'EOF'
 #include "pgn.c"
 __attribute__((target("avx2"), noinline)) static void by_avx2(const unsigned char *s, Masks *m)
 {
     classify64_avx2(s, m);
+}
+__attribute__((target("avx512f,avx512bw"), noinline)) static void by_avx512(const unsigned char *s, Masks *m)
+{
+    classify64_avx512(s, m);
 }
 int main(void)
 {
@@ -54,6 +74,7 @@ int main(void)
     unsigned long n = 0, bad = 0;
     unsigned long long st = 88172645463325252ull;
     cls_init();
+    int has512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
     for (int it = 0; it < 16384 + 500000; it++) {
         for (int k = 0; k < 64; k++) {
             st ^= st << 13; st ^= st >> 7; st ^= st << 17;
@@ -66,14 +87,18 @@ int main(void)
         by_avx2(blk, &b);
         n++;
         bad += memcmp(&a, &b, sizeof a) != 0;
+        if (has512) {
+            by_avx512(blk, &b);
+            bad += memcmp(&a, &b, sizeof a) != 0;
+        }
     }
-    printf("%lu blocks, %lu differ\n", n, bad);
+    printf("%lu blocks%s, %lu differ\n", n, has512 ? " (avx2 and avx-512)" : "", bad);
     return bad != 0;
 }
 EOF
     if ${CC:-cc} -std=c17 -O2 -D_POSIX_C_SOURCE=200809L -Isrc -o "$tmp/masks" "$tmp/masks.c" src/diag.c \
             2> "$tmp/cc.log" && "$tmp/masks" > "$tmp/masks.log" 2>&1; then
-        echo "ok avx2 masks equal the SSE2 masks: $(cat "$tmp/masks.log")"; passed=$((passed + 1))
+        echo "ok avx2 (and avx-512) masks equal the SSE2 masks: $(cat "$tmp/masks.log")"; passed=$((passed + 1))
     else
         echo "FAIL avx2 masks: $(head -n 5 "$tmp/cc.log" "$tmp/masks.log")"; failed=$((failed + 1))
     fi
