@@ -1961,6 +1961,20 @@ static bool tags_fast(PgnReader *r, bool *have_event, unsigned *ws_nl)
 typedef size_t (*PlainFn)(const unsigned char *s, size_t n);
 ALWAYS_INLINE static inline size_t fast_comment(const unsigned char *s, size_t n, int32_t *cs, PlainFn plain)
 {
+#ifdef PGN_SWAR
+    /* the usual "{ [%clk H:MM:SS] }" with word operations: the second word
+     * xor "0:00:00]" has its bytes at most 9, 0, 5, 9, 0, 5, 9, 0 (adding
+     * 0x7F - limit to each sets bit 7 of the bytes above it) */
+    if (n >= 48 && memcmp(s, "{ [%clk ", 8) == 0 && s[16] == ' ' && s[17] == '}') {
+        uint64_t x = load64(s + 8) ^ UINT64_C(0x5D30303A30303A30);
+        if ((((x + UINT64_C(0x7F767A7F767A7F76)) | x) & W_HIGH) == 0) {
+            unsigned h = (unsigned)x & 0xFF, m = ((unsigned)(x >> 16) & 0xFF) * 10 + ((unsigned)(x >> 24) & 0xFF);
+            unsigned sec = ((unsigned)(x >> 40) & 0xFF) * 10 + ((unsigned)(x >> 48) & 0xFF);
+            *cs = (int32_t)(((h * 60 + m) * 60 + sec) * 100);
+            return 18;
+        }
+    }
+#endif
     size_t k = 1 + (s[1] == ' ');
     *cs = -1;
     if (n >= 48 && memcmp(s + k, "[%eval ", 7) == 0) {
