@@ -2176,7 +2176,11 @@ ALWAYS_INLINE static inline size_t walk_body(Walk *s, const unsigned char *b, si
                 unsigned q = p + len;
                 uint32_t v = (uint32_t)(t[0] - '0');
                 uint32_t d1 = (uint32_t)(t[1] - '0'), d2 = (uint32_t)(t[2] - '0');
-                v = len == 1 ? v : len == 2 ? v * 10 + d1 : v * 100 + d1 * 10 + d2;
+                /* selects rather than branches: the digit count changes
+                 * from number to number */
+                uint32_t v2 = v * 10 + d1, v3 = v2 * 10 + d2;
+                v = len >= 2 ? v2 : v;
+                v = len == 3 ? v3 : v;
                 last_off = off0 + p;
                 unsigned dd = ctz64(~(dt >> q));
                 el->number = (int32_t)v;
