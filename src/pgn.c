@@ -2075,6 +2075,17 @@ typedef struct Walk {
  * at least 64 elements fit; stops at anything unusual (the byte dispatch in
  * movetext_fast takes it).  Returns the index where the walk stopped;
  * *need_room is set if it stopped for want of element room. */
+#if defined(__SSE2__) && !defined(PGN_NO_SIMD) && defined(PGN_SWAR)
+#define PGN_POS128 1
+/* An element's position is the block's {offset, line | column base << 32}
+ * plus {p, p << 32} for the token at block place p: one 128-bit add and
+ * store (pos_add[p] is that addend). */
+#define PA2(p) {(p), (uint64_t)(p) << 32}, {(p) + 1, (uint64_t)((p) + 1) << 32}
+#define PA8(p) PA2(p), PA2((p) + 2), PA2((p) + 4), PA2((p) + 6)
+static const uint64_t pos_add[64][2] = {PA8(0), PA8(8), PA8(16), PA8(24), PA8(32), PA8(40), PA8(48), PA8(56)};
+#undef PA8
+#undef PA2
+#endif
 typedef void (*ClassifyFn)(const unsigned char *s, Masks *mk);
 /* walk_body stores an element's line and column as one word */
 _Static_assert(offsetof(PgnElem, pos) == 0 && offsetof(PgnPos, line) == 8 && offsetof(PgnPos, col) == 12,
@@ -2145,6 +2156,12 @@ ALWAYS_INLINE static inline size_t walk_body(Walk *s, const unsigned char *b, si
         const unsigned char *bw = b + i;
         uint64_t off0 = base + i;
         lc = (uint32_t)lc | (uint64_t)(uint32_t)(off0 - lstart + 1) << 32;
+#ifdef PGN_POS128
+        __m128i pb = _mm_set_epi64x((long long)lc, (long long)off0);
+#define POS_BASE() (pb = _mm_set_epi64x((long long)lc, (long long)off0))
+#else
+#define POS_BASE() ((void)0)
+#endif
         /* Line ends are not events: those before an event (or before the
          * end of the block) are counted when it is reached.  The last
          * token's position is fixed first (it is on the old line). */
@@ -2157,7 +2174,7 @@ ALWAYS_INLINE static inline size_t walk_body(Walk *s, const unsigned char *b, si
                 ln_ += !(bw[at_] == '\n' && (bw - 1)[at_] == '\r'); \
                 lm_ &= lm_ - 1; \
             } while (lm_); \
-            lstart = off0 + at_ + 1; lc = ln_ | (uint64_t)(0u - at_) << 32; } while (0)
+            lstart = off0 + at_ + 1; lc = ln_ | (uint64_t)(0u - at_) << 32; POS_BASE(); } while (0)
         /* The events are taken a line at a time: seg holds those before the
          * first line end not yet counted ((nm & -nm) - 1 is every bit below
          * it, or all of them), so an event need not look for line ends. */
@@ -2176,8 +2193,7 @@ ALWAYS_INLINE static inline size_t walk_body(Walk *s, const unsigned char *b, si
                 unsigned q = p + len;
                 uint32_t v = (uint32_t)(t[0] - '0');
                 uint32_t d1 = (uint32_t)(t[1] - '0'), d2 = (uint32_t)(t[2] - '0');
-                /* selects rather than branches: the digit count changes
-                 * from number to number */
+                /* 1, 2 or 3 digits (see bad) */
                 uint32_t v2 = v * 10 + d1, v3 = v2 * 10 + d2;
                 v = len >= 2 ? v2 : v;
                 v = len == 3 ? v3 : v;
@@ -2225,11 +2241,15 @@ ALWAYS_INLINE static inline size_t walk_body(Walk *s, const unsigned char *b, si
                 unsigned len = ctz64(~(tm >> p));
                 if (len >= PGN_TOKEN_TEXT)
                     goto stop;
+#ifdef PGN_POS128
+                _mm_storeu_si128((__m128i *)(void *)&el->pos,
+                                 _mm_add_epi64(pb, _mm_loadu_si128((const __m128i *)(const void *)pos_add[p])));
+#elif defined(PGN_SWAR)
                 el->pos.offset = off0 + p;
-#ifdef PGN_SWAR
                 uint64_t w2 = lc + ((uint64_t)p << 32);
                 memcpy((unsigned char *)el + 8, &w2, 8);
 #else
+                el->pos.offset = off0 + p;
                 el->pos.line = (uint32_t)lc;
                 el->pos.col = p + (uint32_t)(lc >> 32);
 #endif
@@ -2262,6 +2282,7 @@ stop:
         if (nm)
             LINE_ENDS(~(uint64_t)0);
 #undef LINE_ENDS
+#undef POS_BASE
 #undef BELOW
         i = (size_t)(bw - b) + lt;
 next_block:;
