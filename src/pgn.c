@@ -2074,7 +2074,9 @@ typedef struct Walk {
  * next block.  Walks blocks from b[i] while a whole block lies below lim and
  * at least 64 elements fit; stops at anything unusual (the byte dispatch in
  * movetext_fast takes it).  Returns the index where the walk stopped;
- * *need_room is set if it stopped for want of element room. */
+ * *need_room is set if it stopped for want of element room.  classify is
+ * classify64 or a variant with the same masks, plain comment_plain or a
+ * variant with the same results. */
 #if defined(__SSE2__) && !defined(PGN_NO_SIMD) && defined(PGN_SWAR)
 #define PGN_POS128 1
 /* An element's position is the block's {offset, line | column base << 32}
@@ -2180,91 +2182,91 @@ ALWAYS_INLINE static inline size_t walk_body(Walk *s, const unsigned char *b, si
          * it, or all of them), so an event need not look for line ends. */
         uint64_t seg = ev & ((nm & (0 - nm)) - 1);
         for (;;) {
-          while (seg) {
-            unsigned p = ctz64(seg);
-            /* the kind of event from the masks (known before the byte is
-             * loaded): a move number, a move, or something else */
-            if ((dg >> p) & 1) {
-                /* a move number: digits, periods, and maybe the move in
-                 * the same run; all lengths from the masks (the run ends
-                 * inside the block) */
-                const unsigned char *t = bw + p;
-                unsigned len = ctz64(~(dg >> p));     /* 1 to 3 (see bad) */
-                unsigned q = p + len;
-                uint32_t v = (uint32_t)(t[0] - '0');
-                uint32_t d1 = (uint32_t)(t[1] - '0'), d2 = (uint32_t)(t[2] - '0');
-                /* 1, 2 or 3 digits (see bad) */
-                uint32_t v2 = v * 10 + d1, v3 = v2 * 10 + d2;
-                v = len >= 2 ? v2 : v;
-                v = len == 3 ? v3 : v;
-                last_off = off0 + p;
-                unsigned dd = ctz64(~(dt >> q));
-                el->number = (int32_t)v;
-                el->dots = (uint8_t)dd;
-                p = q + dd;
-                if (!((tm >> p) & 1)) {
+            while (seg) {
+                unsigned p = ctz64(seg);
+                /* the kind of event from the masks (known before the byte is
+                 * loaded): a move number, a move, or something else */
+                if ((dg >> p) & 1) {
+                    /* a move number: digits, periods, and maybe the move in
+                     * the same run; all lengths from the masks (the run ends
+                     * inside the block) */
+                    const unsigned char *t = bw + p;
+                    unsigned len = ctz64(~(dg >> p));     /* 1 to 3 (see bad) */
+                    unsigned q = p + len;
+                    uint32_t v = (uint32_t)(t[0] - '0');
+                    uint32_t d1 = (uint32_t)(t[1] - '0'), d2 = (uint32_t)(t[2] - '0');
+                    /* 1, 2 or 3 digits (see bad) */
+                    uint32_t v2 = v * 10 + d1, v3 = v2 * 10 + d2;
+                    v = len >= 2 ? v2 : v;
+                    v = len == 3 ? v3 : v;
+                    last_off = off0 + p;
+                    unsigned dd = ctz64(~(dt >> q));
+                    el->number = (int32_t)v;
+                    el->dots = (uint8_t)dd;
+                    p = q + dd;
+                    if (!((tm >> p) & 1)) {
+                        seg &= seg - 1;
+                        continue;
+                    }
+                } else if (!((tm >> p) & 1)) {
+                    unsigned c = bw[p];
+                    if (c == '{') {
+                        int32_t cs;
+                        size_t n = fast_comment(bw + p, e - (size_t)(bw + p - b), &cs, plain);
+                        if (n == 0)
+                            goto stop;
+                        if (cs >= 0 && el != s->el_begin && el[-1].kind == PGN_EL_MOVE)
+                            el[-1].clock = cs;
+                        ltok = true;
+                        unsigned end = p + (unsigned)n;
+                        if (end >= lt) {
+                            i = (size_t)(bw - b) + end;
+                            goto next_block;
+                        }
+                        if (badrun < end) {
+                            /* runs inside the comment do not count */
+                            bad &= ~(uint64_t)0 << end;
+                            badrun = bad ? top64(rs & (((uint64_t)2 << ctz64(bad)) - 1)) : 64;
+                        }
+                        ev = ev_all & ~(uint64_t)0 << end & BELOW(badrun);
+                        seg = ev & ((nm & (0 - nm)) - 1);   /* no line end inside the comment */
+                        continue;
+                    }
+                    if (act[c] != A_SP)
+                        goto stop;
                     seg &= seg - 1;
                     continue;
                 }
-            } else if (!((tm >> p) & 1)) {
-                unsigned c = bw[p];
-                if (c == '{') {
-                    int32_t cs;
-                    size_t n = fast_comment(bw + p, e - (size_t)(bw + p - b), &cs, plain);
-                    if (n == 0)
+                /* a move: the rest of the symbol run at p */
+                {
+                    const unsigned char *t = bw + p;
+                    unsigned len = ctz64(~(tm >> p));
+                    if (len >= PGN_TOKEN_TEXT)
                         goto stop;
-                    if (cs >= 0 && el != s->el_begin && el[-1].kind == PGN_EL_MOVE)
-                        el[-1].clock = cs;
-                    ltok = true;
-                    unsigned end = p + (unsigned)n;
-                    if (end >= lt) {
-                        i = (size_t)(bw - b) + end;
-                        goto next_block;
-                    }
-                    if (badrun < end) {
-                        /* runs inside the comment do not count */
-                        bad &= ~(uint64_t)0 << end;
-                        badrun = bad ? top64(rs & (((uint64_t)2 << ctz64(bad)) - 1)) : 64;
-                    }
-                    ev = ev_all & ~(uint64_t)0 << end & BELOW(badrun);
-                    seg = ev & ((nm & (0 - nm)) - 1);   /* no line end inside the comment */
-                    continue;
+#ifdef PGN_POS128
+                    _mm_storeu_si128((__m128i *)(void *)&el->pos,
+                                     _mm_add_epi64(pb, _mm_loadu_si128((const __m128i *)(const void *)pos_add[p])));
+#elif defined(PGN_SWAR)
+                    el->pos.offset = off0 + p;
+                    uint64_t w2 = lc + ((uint64_t)p << 32);
+                    memcpy((unsigned char *)el + 8, &w2, 8);
+#else
+                    el->pos.offset = off0 + p;
+                    el->pos.line = (uint32_t)lc;
+                    el->pos.col = p + (uint32_t)(lc >> 32);
+#endif
+                    el->len = (uint8_t)len;
+                    memcpy(el->text, t, PGN_TOKEN_TEXT);
+                    el->text[len] = '\0';
+                    el++;
+                    slot_init(el, -1, 0);
                 }
-                if (act[c] != A_SP)
-                    goto stop;
                 seg &= seg - 1;
                 continue;
-            }
-            /* a move: the rest of the symbol run at p */
-            {
-                const unsigned char *t = bw + p;
-                unsigned len = ctz64(~(tm >> p));
-                if (len >= PGN_TOKEN_TEXT)
-                    goto stop;
-#ifdef PGN_POS128
-                _mm_storeu_si128((__m128i *)(void *)&el->pos,
-                                 _mm_add_epi64(pb, _mm_loadu_si128((const __m128i *)(const void *)pos_add[p])));
-#elif defined(PGN_SWAR)
-                el->pos.offset = off0 + p;
-                uint64_t w2 = lc + ((uint64_t)p << 32);
-                memcpy((unsigned char *)el + 8, &w2, 8);
-#else
-                el->pos.offset = off0 + p;
-                el->pos.line = (uint32_t)lc;
-                el->pos.col = p + (uint32_t)(lc >> 32);
-#endif
-                el->len = (uint8_t)len;
-                memcpy(el->text, t, PGN_TOKEN_TEXT);
-                el->text[len] = '\0';
-                el++;
-                slot_init(el, -1, 0);
-            }
-            seg &= seg - 1;
-            continue;
 stop:
-            i = (size_t)(bw - b) + p;
-            goto done;
-          }
+                i = (size_t)(bw - b) + p;
+                goto done;
+            }
             /* the line ends before the next event, and its line's events */
             ev &= ~((nm & (0 - nm)) - 1);
             if (!ev)

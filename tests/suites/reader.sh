@@ -57,7 +57,7 @@ if grep -qw avx2 /proc/cpuinfo 2> /dev/null; then
     fi
     # and the masks themselves: every byte value at every place of a
     # block, and random blocks, classified both ways (three ways where the
-    # CPU has AVX-512)
+    # CPU has AVX-512); the tag value and comment scans likewise
     cat > "$tmp/masks.c" << 'EOF'
 #include "pgn.c"
 __attribute__((target("avx2"), noinline)) static void by_avx2(const unsigned char *s, Masks *m)
@@ -67,6 +67,34 @@ __attribute__((target("avx2"), noinline)) static void by_avx2(const unsigned cha
 __attribute__((target("avx512f,avx512bw"), noinline)) static void by_avx512(const unsigned char *s, Masks *m)
 {
     classify64_avx512(s, m);
+}
+__attribute__((target("avx2"), noinline)) static unsigned stop_avx2(const unsigned char *s)
+{
+    return tv_stop32_avx2(s);
+}
+__attribute__((target("avx2"), noinline)) static size_t plain_avx2(const unsigned char *s, size_t n)
+{
+    return comment_plain_avx2(s, n);
+}
+/* the tag and comment scans against byte tests: tag value stops
+ * (tv_stop32, both ways: tv_stop and bytes above 0x7F), letters (alpha16),
+ * plain comment bytes (comment_plain, both ways, for every length) */
+static unsigned long check_scans(const unsigned char *blk)
+{
+    unsigned long bad = 0;
+    unsigned stop = 0, al = 0;
+    for (int k = 0; k < 32; k++)
+        stop |= (unsigned)(tv_stop[blk[k]] || blk[k] > 0x7F) << k;
+    for (int k = 0; k < 16; k++)
+        al |= (unsigned)((cls[blk[k]] & K_ALPHA) != 0) << k;
+    bad += tv_stop32(blk) != stop || stop_avx2(blk) != stop || alpha16(blk) != al;
+    for (size_t n = 0; n <= 64; n++) {
+        size_t k = 0;
+        while (k < n && blk[k] >= 0x20 && blk[k] < 0x7D && blk[k] != '%')
+            k++;
+        bad += comment_plain(blk, n) != k || plain_avx2(blk, n) != k;
+    }
+    return bad;
 }
 int main(void)
 {
@@ -91,6 +119,14 @@ int main(void)
             by_avx512(blk, &b);
             bad += memcmp(&a, &b, sizeof a) != 0;
         }
+        if (it < 16384 || it % 16 == 0)
+            bad += check_scans(blk);
+    }
+    /* every byte value at every place of otherwise plain text */
+    for (int it = 0; it < 16384; it++) {
+        memset(blk, 'a', sizeof blk);
+        blk[it & 63] = (unsigned char)(it >> 6);
+        bad += check_scans(blk);
     }
     printf("%lu blocks%s, %lu differ\n", n, has512 ? " (avx2 and avx-512)" : "", bad);
     return bad != 0;
