@@ -42,8 +42,8 @@ static unsigned char tv_stop[256];
 static int cls_ready;
 #ifdef PGN_AVX2
 /* 1: movetext blocks are classified with AVX2.  Set by cls_init where the
- * CPU has AVX2 (and BMI1, BMI2 and LZCNT, which every AVX2 CPU has but which
- * are separate CPUID bits: the walk compiled for AVX2 also uses them),
+ * CPU has AVX2 (and BMI1 and BMI2, which every AVX2 CPU has but which are
+ * separate CPUID bits: the walk compiled for AVX2 also uses them),
  * unless PGNCHECK_SIMD=sse2 is in the environment (which the tests use to
  * run the SSE2 path on the same machine). */
 static int walk_avx2;
@@ -105,7 +105,7 @@ static void cls_init(void)
     const char *simd = getenv("PGNCHECK_SIMD");
     __builtin_cpu_init();
     walk_avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2")
-                && __builtin_cpu_supports("lzcnt") && !(simd && strcmp(simd, "sse2") == 0);
+                && !(simd && strcmp(simd, "sse2") == 0);
     walk_avx512 = walk_avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")
                   && !(simd && strcmp(simd, "avx2") == 0);
 #endif
@@ -1865,9 +1865,8 @@ NOINLINE static size_t tag_lines(PgnReader *r, size_t i, bool *have_event, unsig
 #ifdef PGN_AVX2
 /* the same compiled for AVX2 (three-operand forms of the same vector
  * operations, andn, shlx), where walk_avx2 says the CPU has it */
-__attribute__((target("avx2,bmi,bmi2,lzcnt"))) NOINLINE static size_t tag_lines_avx2(PgnReader *r, size_t i,
-                                                                                     bool *have_event,
-                                                                                     unsigned *nlp)
+__attribute__((target("avx2,bmi,bmi2"))) NOINLINE static size_t tag_lines_avx2(PgnReader *r, size_t i,
+                                                                               bool *have_event, unsigned *nlp)
 {
     return tag_lines_body(r, i, have_event, nlp, tv_stop32_avx2);
 }
@@ -2316,15 +2315,16 @@ NOINLINE static size_t walk_blocks(Walk *s, const unsigned char *b, size_t i, si
 
 #ifdef PGN_AVX2
 /* the bit operations of the walk take fewer instructions with BMI1/BMI2
- * (andn, blsr, shrx) and LZCNT */
-__attribute__((target("avx2,bmi,bmi2,lzcnt"))) NOINLINE static size_t walk_blocks_avx2(Walk *s, const unsigned char *b, size_t i,
-                                                                        size_t lim, size_t e, bool *need_room)
+ * (andn, blsr, shrx; clang's __builtin_cpu_supports has no "lzcnt", so not
+ * that one) */
+__attribute__((target("avx2,bmi,bmi2"))) NOINLINE static size_t
+walk_blocks_avx2(Walk *s, const unsigned char *b, size_t i, size_t lim, size_t e, bool *need_room)
 {
     return walk_body(s, b, i, lim, e, need_room, classify64_avx2, comment_plain_avx2);
 }
 
 /* and with the AVX-512 classification (where walk_avx512 says the CPU has it) */
-__attribute__((target("avx512f,avx512bw,avx2,bmi,bmi2,lzcnt"))) NOINLINE static size_t
+__attribute__((target("avx512f,avx512bw,avx2,bmi,bmi2"))) NOINLINE static size_t
 walk_blocks_avx512(Walk *s, const unsigned char *b, size_t i, size_t lim, size_t e, bool *need_room)
 {
     return walk_body(s, b, i, lim, e, need_room, classify64_avx512, comment_plain_avx2);
