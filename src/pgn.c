@@ -470,6 +470,29 @@ __attribute__((target("avx2"), always_inline)) static inline unsigned tv_stop32_
 }
 #endif
 
+/* Line feeds: bit k set if s[k] is '\n', for 64 bytes. */
+static inline uint64_t lf64(const unsigned char *s)
+{
+    uint64_t m = 0;
+    for (unsigned k = 0; k < 64; k += 16) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + k));
+        m |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8('\n'))) << k;
+    }
+    return m;
+}
+
+#ifdef PGN_AVX2
+/* lf64 with 32-byte vectors */
+__attribute__((target("avx2"), always_inline)) static inline uint64_t lf64_avx2(const unsigned char *s)
+{
+    __m256i lf = _mm256_set1_epi8('\n');
+    uint32_t a = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(const void *)s), lf));
+    uint32_t b = (uint32_t)_mm256_movemask_epi8(
+        _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(const void *)(s + 32)), lf));
+    return a | (uint64_t)b << 32;
+}
+#endif
+
 /* Letters: bit k set if s[k] is an ASCII letter, for 16 bytes (the usual
  * tag names are letters only, a cheaper test than sym16). */
 static inline unsigned alpha16(const unsigned char *s)
@@ -1753,7 +1776,8 @@ value_end:
  * arena room runs short, and near the end of the buffer.  *nlp and
  * *have_event as in tags_fast; returns the index where it stopped. */
 ALWAYS_INLINE static inline size_t tag_lines_body(PgnReader *r, size_t i, bool *have_event, unsigned *nlp,
-                                                  unsigned (*stop32)(const unsigned char *))
+                                                  unsigned (*stop32)(const unsigned char *),
+                                                  uint64_t (*lf)(const unsigned char *))
 {
     PgnGame *g = r->g;
     GameStore *st = g->priv;
@@ -1783,6 +1807,11 @@ ALWAYS_INLINE static inline size_t tag_lines_body(PgnReader *r, size_t i, bool *
     bool open = false;            /* stopped after a tag, before its line end */
     while (i <= lim && tag < tag_end) {
         const unsigned char *s = b + i;
+        /* the line feed ending the line, found apart from the parse below:
+         * the next line's place then waits on this search alone, not on
+         * the whole chain of the parse (a tag line here is under 64 bytes,
+         * and none of its bytes before the line end is a line feed) */
+        unsigned le = ctz64(lf(s) | (uint64_t)1 << 63);
         if (s[0] != '[')
             break;
         unsigned nlen = ctz64(~(uint64_t)alpha16(s + 1));
@@ -1831,15 +1860,15 @@ ALWAYS_INLINE static inline size_t tag_lines_body(PgnReader *r, size_t i, bool *
         alen += nlen + 1 + vl + 1;
         tag++;
         to++;
-        i += q + 2 + vl + 2;
         /* its line end (a CR LF counts once) */
-        size_t k = i + (b[i] == '\r');
-        if (b[k] != '\n') {
+        size_t end = q + 2 + vl + 2;
+        if (le != end + (s[end] == '\r')) {
+            i += end;
             open = true;
             break;
         }
         line++;
-        i = k + 1;
+        i += le + 1;
         lstart = base + i;
     }
     if (tag != tag0) {
@@ -1859,7 +1888,7 @@ ALWAYS_INLINE static inline size_t tag_lines_body(PgnReader *r, size_t i, bool *
 
 NOINLINE static size_t tag_lines(PgnReader *r, size_t i, bool *have_event, unsigned *nlp)
 {
-    return tag_lines_body(r, i, have_event, nlp, tv_stop32);
+    return tag_lines_body(r, i, have_event, nlp, tv_stop32, lf64);
 }
 
 #ifdef PGN_AVX2
@@ -1868,7 +1897,7 @@ NOINLINE static size_t tag_lines(PgnReader *r, size_t i, bool *have_event, unsig
 __attribute__((target("avx2,bmi,bmi2"))) NOINLINE static size_t tag_lines_avx2(PgnReader *r, size_t i,
                                                                                bool *have_event, unsigned *nlp)
 {
-    return tag_lines_body(r, i, have_event, nlp, tv_stop32_avx2);
+    return tag_lines_body(r, i, have_event, nlp, tv_stop32_avx2, lf64_avx2);
 }
 #endif
 #endif

@@ -76,13 +76,22 @@ __attribute__((target("avx2"), noinline)) static size_t plain_avx2(const unsigne
 {
     return comment_plain_avx2(s, n);
 }
+__attribute__((target("avx2"), noinline)) static uint64_t lf_avx2(const unsigned char *s)
+{
+    return lf64_avx2(s);
+}
 /* the tag and comment scans against byte tests: tag value stops
  * (tv_stop32, both ways: tv_stop and bytes above 0x7F), letters (alpha16),
- * plain comment bytes (comment_plain, both ways, for every length) */
+ * line feeds (lf64, both ways), plain comment bytes (comment_plain, both
+ * ways, for every length) */
 static unsigned long check_scans(const unsigned char *blk)
 {
     unsigned long bad = 0;
     unsigned stop = 0, al = 0;
+    uint64_t lf = 0;
+    for (int k = 0; k < 64; k++)
+        lf |= (uint64_t)(blk[k] == '\n') << k;
+    bad += lf64(blk) != lf || lf_avx2(blk) != lf;
     for (int k = 0; k < 32; k++)
         stop |= (unsigned)(tv_stop[blk[k]] || blk[k] > 0x7F) << k;
     for (int k = 0; k < 16; k++)
