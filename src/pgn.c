@@ -42,9 +42,16 @@ static unsigned char tv_stop[256];
 static int cls_ready;
 #ifdef PGN_AVX2
 /* 1: movetext blocks are classified with AVX2.  Set by cls_init where the
- * CPU has AVX2, unless PGNCHECK_SIMD=sse2 is in the environment (which the
- * tests use to run the SSE2 path on the same machine). */
+ * CPU has AVX2 (and BMI1 and BMI2, which every AVX2 CPU has but which are
+ * separate CPUID bits: the walk compiled for AVX2 also uses them),
+ * unless PGNCHECK_SIMD=sse2 is in the environment (which the tests use to
+ * run the SSE2 path on the same machine). */
 static int walk_avx2;
+/* 1: and with AVX-512 (F and BW: one 64-byte vector a block, the masks
+ * straight from mask registers).  Set by cls_init where the CPU (and OS)
+ * has them and walk_avx2 is set, unless PGNCHECK_SIMD=avx2 forces the AVX2
+ * path. */
+static int walk_avx512;
 #endif
 
 static void cls_init(void)
@@ -97,7 +104,10 @@ static void cls_init(void)
 #ifdef PGN_AVX2
     const char *simd = getenv("PGNCHECK_SIMD");
     __builtin_cpu_init();
-    walk_avx2 = __builtin_cpu_supports("avx2") && !(simd && strcmp(simd, "sse2") == 0);
+    walk_avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2")
+                && !(simd && strcmp(simd, "sse2") == 0);
+    walk_avx512 = walk_avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")
+                  && !(simd && strcmp(simd, "avx2") == 0);
 #endif
     cls_ready = 1;
 }
@@ -373,6 +383,46 @@ __attribute__((target("avx2"), always_inline)) static inline void classify64_avx
 }
 #endif
 
+#ifdef PGN_AVX2
+/* classify64 with one 64-byte vector: the nibble lookup of classify32_avx2
+ * (the same class bits), each mask a byte test into a mask register */
+__attribute__((target("avx512f,avx512bw"), always_inline)) static inline void classify64_avx512(const unsigned char *s,
+                                                                                              Masks *mk)
+{
+    const __m512i lo = _mm512_broadcast_i32x4(_mm_setr_epi8(NB_LO));
+    const __m512i hi = _mm512_broadcast_i32x4(_mm_setr_epi8(NB_HI));
+    const __m512i nib = _mm512_set1_epi8(0x0F);
+    __m512i x = _mm512_loadu_si512((const void *)s);
+    __m512i c = _mm512_and_si512(_mm512_shuffle_epi8(lo, _mm512_and_si512(x, nib)),
+                                 _mm512_shuffle_epi8(hi, _mm512_and_si512(_mm512_srli_epi16(x, 4), nib)));
+    /* a move-token byte: a class bit but ' ' and line end, or '_' */
+    mk->tok = (uint64_t)_mm512_test_epi8_mask(c, _mm512_set1_epi8((char)~(NB_SP | NB_NL)))
+              | (uint64_t)_mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('_'));
+    mk->sp = (uint64_t)_mm512_test_epi8_mask(c, _mm512_set1_epi8(NB_SP));
+    mk->nl = (uint64_t)_mm512_test_epi8_mask(c, _mm512_set1_epi8(NB_NL));
+    mk->dg = (uint64_t)_mm512_test_epi8_mask(c, _mm512_set1_epi8(NB_DG));
+    mk->dt = (uint64_t)_mm512_test_epi8_mask(c, _mm512_set1_epi8(NB_DT));
+    mk->al = (uint64_t)_mm512_test_epi8_mask(c, _mm512_set1_epi8(NB_AL1 | NB_AL2));
+}
+
+/* comment_plain with 32-byte vectors */
+__attribute__((target("avx2"), always_inline)) static inline size_t comment_plain_avx2(const unsigned char *s,
+                                                                                     size_t n)
+{
+    size_t k = 0;
+    while (n - k >= 32) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(s + k));
+        __m256i m = _mm256_or_si256(_mm256_cmpgt_epi8(_mm256_set1_epi8(0x20), x),
+                                    _mm256_cmpgt_epi8(x, _mm256_set1_epi8(0x7C)));
+        unsigned mm = (unsigned)_mm256_movemask_epi8(_mm256_or_si256(m, _mm256_cmpeq_epi8(x, _mm256_set1_epi8('%'))));
+        if (mm)
+            return k + ctz64(mm);
+        k += 32;
+    }
+    return k + comment_plain(s + k, n - k);
+}
+#endif
+
 /* Tag names: bit k set if s[k] is a symbol byte (K_SYM), for 16 bytes. */
 #define PGN_SYM16 1
 static inline unsigned sym16(const unsigned char *s)
@@ -393,12 +443,63 @@ static inline unsigned sym16(const unsigned char *s)
  * above 0x7F, '"' or '\\', for 16 bytes. */
 static inline unsigned tv_stop16(const unsigned char *s)
 {
+    /* x + 0x60 maps 0x20..0x7E to -128..-34 (signed) and every other byte
+     * above -34 */
     __m128i x = _mm_loadu_si128((const __m128i *)(const void *)s);
-    __m128i m = _mm_cmplt_epi8(x, _mm_set1_epi8(0x20));
-    m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8(0x7F)));
+    __m128i m = _mm_cmpgt_epi8(_mm_add_epi8(x, _mm_set1_epi8(0x60)), _mm_set1_epi8(-34));
     m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('"')));
     m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('\\')));
     return (unsigned)_mm_movemask_epi8(m);
+}
+
+/* tv_stop16 for 32 bytes */
+static inline unsigned tv_stop32(const unsigned char *s)
+{
+    return tv_stop16(s) | tv_stop16(s + 16) << 16;
+}
+
+#ifdef PGN_AVX2
+/* tv_stop32 with one 32-byte vector */
+__attribute__((target("avx2"), always_inline)) static inline unsigned tv_stop32_avx2(const unsigned char *s)
+{
+    __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)s);
+    __m256i m = _mm256_cmpgt_epi8(_mm256_add_epi8(x, _mm256_set1_epi8(0x60)), _mm256_set1_epi8(-34));
+    m = _mm256_or_si256(m, _mm256_cmpeq_epi8(x, _mm256_set1_epi8('"')));
+    m = _mm256_or_si256(m, _mm256_cmpeq_epi8(x, _mm256_set1_epi8('\\')));
+    return (unsigned)_mm256_movemask_epi8(m);
+}
+#endif
+
+/* Line feeds: bit k set if s[k] is '\n', for 64 bytes. */
+static inline uint64_t lf64(const unsigned char *s)
+{
+    uint64_t m = 0;
+    for (unsigned k = 0; k < 64; k += 16) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + k));
+        m |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8('\n'))) << k;
+    }
+    return m;
+}
+
+#ifdef PGN_AVX2
+/* lf64 with 32-byte vectors */
+__attribute__((target("avx2"), always_inline)) static inline uint64_t lf64_avx2(const unsigned char *s)
+{
+    __m256i lf = _mm256_set1_epi8('\n');
+    uint32_t a = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(const void *)s), lf));
+    uint32_t b = (uint32_t)_mm256_movemask_epi8(
+        _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(const void *)(s + 32)), lf));
+    return a | (uint64_t)b << 32;
+}
+#endif
+
+/* Letters: bit k set if s[k] is an ASCII letter, for 16 bytes (the usual
+ * tag names are letters only, a cheaper test than sym16). */
+static inline unsigned alpha16(const unsigned char *s)
+{
+    __m128i y = _mm_or_si128(_mm_loadu_si128((const __m128i *)(const void *)s), _mm_set1_epi8(0x20));
+    return (unsigned)_mm_movemask_epi8(_mm_cmplt_epi8(_mm_add_epi8(y, _mm_set1_epi8((char)(0x80 - 'a'))),
+                                                      _mm_set1_epi8((char)(-128 + 26))));
 }
 #else
 static inline void classify64(const unsigned char *s, Masks *mk)
@@ -1664,6 +1765,143 @@ value_end:
     return true;
 }
 
+#ifdef PGN_SYM16
+/* Runs of the usual tag line, '[' Name ' ' '"' value '"' ']' and a line end
+ * (LF or CR LF), with a name under 16 bytes and a plain ASCII value under 32,
+ * straight through from buf[i] with the reader's state in locals: nothing
+ * of tag_scan, pos_of and tag_commit is needed for them but the checks
+ * below.  It stops (leaving the line to tags_fast, which does the same for
+ * it through the general steps) at any other line, at a tag that ends the
+ * game or repeats a filter bit (a possible duplicate), where the tag or
+ * arena room runs short, and near the end of the buffer.  *nlp and
+ * *have_event as in tags_fast; returns the index where it stopped. */
+ALWAYS_INLINE static inline size_t tag_lines_body(PgnReader *r, size_t i, bool *have_event, unsigned *nlp,
+                                                  unsigned (*stop32)(const unsigned char *),
+                                                  uint64_t (*lf)(const unsigned char *))
+{
+    PgnGame *g = r->g;
+    GameStore *st = g->priv;
+    const unsigned char *b = r->buf;
+    size_t n = g->ntags;
+    /* room: tags below tcap (<= PGN_MAX_TAGS, tag_scan's count check), 50
+     * arena bytes a tag (the fixed-size copies), the 96 buffered bytes
+     * tag_scan wants, and columns far from saturating (after the first
+     * line every tag is in column 1) */
+    size_t room = st->tcap > n ? st->tcap - n : 0, aroom = (st->acap - st->alen) / 50;
+    if (aroom < room)
+        room = aroom;
+    uint64_t base = r->base, lstart = r->line_start;
+    if (room == 0 || r->end - i < 96 || base + i - lstart >= UINT32_MAX / 2
+        || (n > 0 && *nlp >= 2))      /* tags_fast ends the game there */
+        return i;
+    PgnTag *tag = g->tags + n, *const tag_end = tag + room;
+    size_t(*to)[2] = st->toff + n;
+    size_t alen = st->alen, lim = r->end - 96;
+    uint32_t line = r->line;
+    bool hev = *have_event;
+    char *const arena = st->arena;
+    uint64_t bl0 = r->tag_bloom[0], bl1 = r->tag_bloom[1];
+    if (n == 0)
+        bl0 = bl1 = 0;
+    PgnTag *const tag0 = tag;
+    bool open = false;            /* stopped after a tag, before its line end */
+    while (i <= lim && tag < tag_end) {
+        const unsigned char *s = b + i;
+        /* the line feed ending the line, found apart from the parse below:
+         * the next line's place then waits on this search alone, not on
+         * the whole chain of the parse (a tag line here is under 64 bytes,
+         * and none of its bytes before the line end is a line feed) */
+        unsigned le = ctz64(lf(s) | (uint64_t)1 << 63);
+        if (s[0] != '[')
+            break;
+        unsigned nlen = ctz64(~(uint64_t)alpha16(s + 1));
+        if (nlen == 0 || s[1 + nlen] != ' ') {
+            unsigned c = s[1];
+            if (!(cls[c] & (K_ALPHA | K_DIGIT)) && c != '_')
+                break;
+            nlen = ctz64(~(uint64_t)sym16(s + 1));
+        }
+        size_t q = 1 + nlen;
+        if (nlen >= 16 || s[q] != ' ' || s[q + 1] != '"')
+            break;
+        const unsigned char *v = s + q + 2;
+        unsigned vl = ctz64(stop32(v) | (uint64_t)1 << 32);
+        if (vl >= 32 || v[vl] != '"' || v[vl + 1] != ']')
+            break;
+        bool ev = nlen == 5 && memcmp(s + 1, "Event", 5) == 0;
+        if (ev && hev && tag != g->tags)
+            break;            /* the next game: tags_fast ends this one */
+        unsigned h = tag_hash(s + 1, nlen);
+        uint64_t bit = (uint64_t)1 << (h & 63u);
+        if ((h & 64u ? bl1 : bl0) & bit)
+            break;            /* maybe a duplicate: tag_commit_slow checks */
+        if (h & 64u)
+            bl1 |= bit;
+        else
+            bl0 |= bit;
+        hev |= ev;
+        char *ar = arena + alen;
+        memcpy(ar, s + 1, 16);
+        ar[nlen] = '\0';
+        memcpy(ar + nlen + 1, v, 32);
+        ar[nlen + 1 + vl] = '\0';
+        uint64_t off = base + i;
+        uint32_t col = (uint32_t)(off - lstart + 1);
+        tag->name = NULL;
+        tag->value = NULL;
+        tag->pos.offset = off;
+        tag->pos.line = line;
+        tag->pos.col = col;
+        tag->value_pos.offset = off + q + 1;
+        tag->value_pos.line = line;
+        tag->value_pos.col = col + (uint32_t)q + 1;
+        (*to)[0] = alen;
+        (*to)[1] = alen + nlen + 1;
+        alen += nlen + 1 + vl + 1;
+        tag++;
+        to++;
+        /* its line end (a CR LF counts once) */
+        size_t end = q + 2 + vl + 2;
+        if (le != end + (s[end] == '\r')) {
+            i += end;
+            open = true;
+            break;
+        }
+        line++;
+        i += le + 1;
+        lstart = base + i;
+    }
+    if (tag != tag0) {
+        g->ntags = (size_t)(tag - g->tags);
+        st->alen = alen;
+        r->tag_bloom[0] = bl0;
+        r->tag_bloom[1] = bl1;
+        r->line = line;
+        r->line_start = lstart;
+        r->line_tok = open;
+        r->last_tok = tag[-1].pos;
+        *have_event = hev;
+        *nlp = !open;
+    }
+    return i;
+}
+
+NOINLINE static size_t tag_lines(PgnReader *r, size_t i, bool *have_event, unsigned *nlp)
+{
+    return tag_lines_body(r, i, have_event, nlp, tv_stop32, lf64);
+}
+
+#ifdef PGN_AVX2
+/* the same compiled for AVX2 (three-operand forms of the same vector
+ * operations, andn, shlx), where walk_avx2 says the CPU has it */
+__attribute__((target("avx2,bmi,bmi2"))) NOINLINE static size_t tag_lines_avx2(PgnReader *r, size_t i,
+                                                                               bool *have_event, unsigned *nlp)
+{
+    return tag_lines_body(r, i, have_event, nlp, tv_stop32_avx2, lf64_avx2);
+}
+#endif
+#endif
+
 /* Fast path for the tag section: blanks, line ends and well-formed tag pairs
  * in the buffer.  *ws_nl counts the line ends of the current blank run
  * (read_game adds it to what skip_ws finds).  Returns true if the game
@@ -1690,6 +1928,21 @@ static bool tags_fast(PgnReader *r, bool *have_event, unsigned *ws_nl)
             i++;
             continue;
         }
+#ifdef PGN_SYM16
+        if (c == '[') {
+            size_t j;
+#ifdef PGN_AVX2
+            if (walk_avx2)
+                j = tag_lines_avx2(r, i, have_event, &nl);
+            else
+#endif
+                j = tag_lines(r, i, have_event, &nl);
+            if (j != i) {
+                i = j;
+                continue;
+            }
+        }
+#endif
         TagScan ts;
         if (c != '[' || !tag_scan(r, i, &ts))
             break;
@@ -1733,8 +1986,23 @@ static bool tags_fast(PgnReader *r, bool *have_event, unsigned *ws_nl)
  * time goes to *cs, and comments of printable ASCII without '%' (*cs = -1).
  * Returns the comment's length, or 0 for anything else (read_comment then
  * takes it). */
-ALWAYS_INLINE static inline size_t fast_comment(const unsigned char *s, size_t n, int32_t *cs)
+typedef size_t (*PlainFn)(const unsigned char *s, size_t n);
+ALWAYS_INLINE static inline size_t fast_comment(const unsigned char *s, size_t n, int32_t *cs, PlainFn plain)
 {
+#ifdef PGN_SWAR
+    /* the usual "{ [%clk H:MM:SS] }" with word operations: the second word
+     * xor "0:00:00]" has its bytes at most 9, 0, 5, 9, 0, 5, 9, 0 (adding
+     * 0x7F - limit to each sets bit 7 of the bytes above it) */
+    if (n >= 48 && memcmp(s, "{ [%clk ", 8) == 0 && s[16] == ' ' && s[17] == '}') {
+        uint64_t x = load64(s + 8) ^ UINT64_C(0x5D30303A30303A30);
+        if ((((x + UINT64_C(0x7F767A7F767A7F76)) | x) & W_HIGH) == 0) {
+            unsigned h = (unsigned)x & 0xFF, m = ((unsigned)(x >> 16) & 0xFF) * 10 + ((unsigned)(x >> 24) & 0xFF);
+            unsigned sec = ((unsigned)(x >> 40) & 0xFF) * 10 + ((unsigned)(x >> 48) & 0xFF);
+            *cs = (int32_t)(((h * 60 + m) * 60 + sec) * 100);
+            return 18;
+        }
+    }
+#endif
     size_t k = 1 + (s[1] == ' ');
     *cs = -1;
     if (n >= 48 && memcmp(s + k, "[%eval ", 7) == 0) {
@@ -1768,7 +2036,7 @@ ALWAYS_INLINE static inline size_t fast_comment(const unsigned char *s, size_t n
         *cs = (int32_t)((((h * 60 + m1 * 10 + m0) * 60) + s1 * 10 + s0) * 100 + frac);
         return k + 1;
     }
-    size_t q = comment_plain(s + 1, n - 1);
+    size_t q = plain(s + 1, n - 1);
     return s[1 + q] == '}' ? q + 2 : 0;
 }
 
@@ -1834,13 +2102,26 @@ typedef struct Walk {
  * next block.  Walks blocks from b[i] while a whole block lies below lim and
  * at least 64 elements fit; stops at anything unusual (the byte dispatch in
  * movetext_fast takes it).  Returns the index where the walk stopped;
- * *need_room is set if it stopped for want of element room. */
+ * *need_room is set if it stopped for want of element room.  classify is
+ * classify64 or a variant with the same masks, plain comment_plain or a
+ * variant with the same results. */
+#if defined(__SSE2__) && !defined(PGN_NO_SIMD) && defined(PGN_SWAR)
+#define PGN_POS128 1
+/* An element's position is the block's {offset, line | column base << 32}
+ * plus {p, p << 32} for the token at block place p: one 128-bit add and
+ * store (pos_add[p] is that addend). */
+#define PA2(p) {(p), (uint64_t)(p) << 32}, {(p) + 1, (uint64_t)((p) + 1) << 32}
+#define PA8(p) PA2(p), PA2((p) + 2), PA2((p) + 4), PA2((p) + 6)
+static const uint64_t pos_add[64][2] = {PA8(0), PA8(8), PA8(16), PA8(24), PA8(32), PA8(40), PA8(48), PA8(56)};
+#undef PA8
+#undef PA2
+#endif
 typedef void (*ClassifyFn)(const unsigned char *s, Masks *mk);
 /* walk_body stores an element's line and column as one word */
 _Static_assert(offsetof(PgnElem, pos) == 0 && offsetof(PgnPos, line) == 8 && offsetof(PgnPos, col) == 12,
                "PgnPos layout assumed by walk_body");
 ALWAYS_INLINE static inline size_t walk_body(Walk *s, const unsigned char *b, size_t i, size_t lim, size_t e,
-                                             bool *need_room, ClassifyFn classify)
+                                             bool *need_room, ClassifyFn classify, PlainFn plain)
 {
     uint64_t base = s->base, lstart = s->lstart;
     /* line in the low half, the column base of the block in the high half */
@@ -1858,7 +2139,13 @@ ALWAYS_INLINE static inline size_t walk_body(Walk *s, const unsigned char *b, si
     if (slot)
         slot_init(el, s->pnum, s->pdots);
     bool ltok = s->ltok;          /* see the end */
+    /* The last token on the current line: moves leave it to their
+     * elements (the last of el_line..el, made after the last line end, is
+     * the last move), numbers set last_off; the later of the two counts. */
     uint64_t last_off = s->last_off;
+    PgnElem *el_line = el;
+#define LAST_OFF() (el > el_line && (last_off == NO_LAST || el[-1].pos.offset > last_off) ? el[-1].pos.offset \
+                                                                                           : last_off)
     *need_room = false;
     while (lim - i >= 64 && i < lim) {
         /* room for every element the block can hold, and columns that
@@ -1899,10 +2186,17 @@ ALWAYS_INLINE static inline size_t walk_body(Walk *s, const unsigned char *b, si
         const unsigned char *bw = b + i;
         uint64_t off0 = base + i;
         lc = (uint32_t)lc | (uint64_t)(uint32_t)(off0 - lstart + 1) << 32;
+#ifdef PGN_POS128
+        __m128i pb = _mm_set_epi64x((long long)lc, (long long)off0);
+#define POS_BASE() (pb = _mm_set_epi64x((long long)lc, (long long)off0))
+#else
+#define POS_BASE() ((void)0)
+#endif
         /* Line ends are not events: those before an event (or before the
          * end of the block) are counted when it is reached.  The last
          * token's position is fixed first (it is on the old line). */
 #define LINE_ENDS(below) do { uint64_t lm_ = nm & (below); nm &= ~lm_; ltok = false; \
+            last_off = LAST_OFF(); el_line = el; \
             if (last_off != NO_LAST) { s->last.offset = last_off; s->last.line = (uint32_t)lc; \
                 s->last.col = (uint32_t)(last_off - lstart + 1); last_off = NO_LAST; } \
             uint32_t ln_ = (uint32_t)lc; unsigned at_; \
@@ -1910,87 +2204,103 @@ ALWAYS_INLINE static inline size_t walk_body(Walk *s, const unsigned char *b, si
                 ln_ += !(bw[at_] == '\n' && (bw - 1)[at_] == '\r'); \
                 lm_ &= lm_ - 1; \
             } while (lm_); \
-            lstart = off0 + at_ + 1; lc = ln_ | (uint64_t)(0u - at_) << 32; } while (0)
-        while (ev) {
-            unsigned p = ctz64(ev);
-            uint64_t bit = ev & (0 - ev);
-            if (nm & (bit - 1))
-                LINE_ENDS(bit - 1);
-            /* the kind of event from the masks (known before the byte is
-             * loaded): a move number, a move, or something else */
-            if (bit & dg) {
-                /* a move number: digits, periods, and maybe the move in
-                 * the same run; all lengths from the masks (the run ends
-                 * inside the block) */
-                const unsigned char *t = bw + p;
-                unsigned len = ctz64(~(dg >> p));     /* 1 to 3 (see bad) */
-                unsigned q = p + len;
-                uint32_t v = (uint32_t)(t[0] - '0');
-                uint32_t d1 = (uint32_t)(t[1] - '0'), d2 = (uint32_t)(t[2] - '0');
-                v = len == 1 ? v : len == 2 ? v * 10 + d1 : v * 100 + d1 * 10 + d2;
-                last_off = off0 + p;
-                unsigned dd = ctz64(~(dt >> q));
-                el->number = (int32_t)v;
-                el->dots = (uint8_t)dd;
-                p = q + dd;
-                if (!((tm >> p) & 1)) {
-                    ev &= ev - 1;
-                    continue;
-                }
-            } else if (!(bit & tm)) {
-                unsigned c = bw[p];
-                if (c == '{') {
-                    int32_t cs;
-                    size_t n = fast_comment(bw + p, e - (size_t)(bw + p - b), &cs);
-                    if (n == 0)
+            lstart = off0 + at_ + 1; lc = ln_ | (uint64_t)(0u - at_) << 32; POS_BASE(); } while (0)
+        /* The events are taken a line at a time: seg holds those before the
+         * first line end not yet counted ((nm & -nm) - 1 is every bit below
+         * it, or all of them), so an event need not look for line ends. */
+        uint64_t seg = ev & ((nm & (0 - nm)) - 1);
+        for (;;) {
+            while (seg) {
+                unsigned p = ctz64(seg);
+                /* the kind of event from the masks (known before the byte is
+                 * loaded): a move number, a move, or something else */
+                if ((dg >> p) & 1) {
+                    /* a move number: digits, periods, and maybe the move in
+                     * the same run; all lengths from the masks (the run ends
+                     * inside the block) */
+                    const unsigned char *t = bw + p;
+                    unsigned len = ctz64(~(dg >> p));     /* 1 to 3 (see bad) */
+                    unsigned q = p + len;
+                    uint32_t v = (uint32_t)(t[0] - '0');
+                    uint32_t d1 = (uint32_t)(t[1] - '0'), d2 = (uint32_t)(t[2] - '0');
+                    /* 1, 2 or 3 digits (see bad) */
+                    uint32_t v2 = v * 10 + d1, v3 = v2 * 10 + d2;
+                    v = len >= 2 ? v2 : v;
+                    v = len == 3 ? v3 : v;
+                    last_off = off0 + p;
+                    unsigned dd = ctz64(~(dt >> q));
+                    el->number = (int32_t)v;
+                    el->dots = (uint8_t)dd;
+                    p = q + dd;
+                    if (!((tm >> p) & 1)) {
+                        seg &= seg - 1;
+                        continue;
+                    }
+                } else if (!((tm >> p) & 1)) {
+                    unsigned c = bw[p];
+                    if (c == '{') {
+                        int32_t cs;
+                        size_t n = fast_comment(bw + p, e - (size_t)(bw + p - b), &cs, plain);
+                        if (n == 0)
+                            goto stop;
+                        if (cs >= 0 && el != s->el_begin && el[-1].kind == PGN_EL_MOVE)
+                            el[-1].clock = cs;
+                        ltok = true;
+                        unsigned end = p + (unsigned)n;
+                        if (end >= lt) {
+                            i = (size_t)(bw - b) + end;
+                            goto next_block;
+                        }
+                        if (badrun < end) {
+                            /* runs inside the comment do not count */
+                            bad &= ~(uint64_t)0 << end;
+                            badrun = bad ? top64(rs & (((uint64_t)2 << ctz64(bad)) - 1)) : 64;
+                        }
+                        ev = ev_all & ~(uint64_t)0 << end & BELOW(badrun);
+                        seg = ev & ((nm & (0 - nm)) - 1);   /* no line end inside the comment */
+                        continue;
+                    }
+                    if (act[c] != A_SP)
                         goto stop;
-                    if (cs >= 0 && el != s->el_begin && el[-1].kind == PGN_EL_MOVE)
-                        el[-1].clock = cs;
-                    ltok = true;
-                    unsigned end = p + (unsigned)n;
-                    if (end >= lt) {
-                        i = (size_t)(bw - b) + end;
-                        goto next_block;
-                    }
-                    if (badrun < end) {
-                        /* runs inside the comment do not count */
-                        bad &= ~(uint64_t)0 << end;
-                        badrun = bad ? top64(rs & (((uint64_t)2 << ctz64(bad)) - 1)) : 64;
-                    }
-                    ev = ev_all & ~(uint64_t)0 << end & BELOW(badrun);
+                    seg &= seg - 1;
                     continue;
                 }
-                if (act[c] != A_SP)
-                    goto stop;
-                ev &= ev - 1;
-                continue;
-            }
-            /* a move: the rest of the symbol run at p */
-            {
-                const unsigned char *t = bw + p;
-                unsigned len = ctz64(~(tm >> p));
-                if (len >= PGN_TOKEN_TEXT)
-                    goto stop;
-                last_off = off0 + p;
-                el->pos.offset = last_off;
-#ifdef PGN_SWAR
-                uint64_t w2 = lc + ((uint64_t)p << 32);
-                memcpy((unsigned char *)el + 8, &w2, 8);
+                /* a move: the rest of the symbol run at p */
+                {
+                    const unsigned char *t = bw + p;
+                    unsigned len = ctz64(~(tm >> p));
+                    if (len >= PGN_TOKEN_TEXT)
+                        goto stop;
+#ifdef PGN_POS128
+                    _mm_storeu_si128((__m128i *)(void *)&el->pos,
+                                     _mm_add_epi64(pb, _mm_loadu_si128((const __m128i *)(const void *)pos_add[p])));
+#elif defined(PGN_SWAR)
+                    el->pos.offset = off0 + p;
+                    uint64_t w2 = lc + ((uint64_t)p << 32);
+                    memcpy((unsigned char *)el + 8, &w2, 8);
 #else
-                el->pos.line = (uint32_t)lc;
-                el->pos.col = p + (uint32_t)(lc >> 32);
+                    el->pos.offset = off0 + p;
+                    el->pos.line = (uint32_t)lc;
+                    el->pos.col = p + (uint32_t)(lc >> 32);
 #endif
-                el->len = (uint8_t)len;
-                memcpy(el->text, t, PGN_TOKEN_TEXT);
-                el->text[len] = '\0';
-                el++;
-                slot_init(el, -1, 0);
-            }
-            ev &= ev - 1;
-            continue;
+                    el->len = (uint8_t)len;
+                    memcpy(el->text, t, PGN_TOKEN_TEXT);
+                    el->text[len] = '\0';
+                    el++;
+                    slot_init(el, -1, 0);
+                }
+                seg &= seg - 1;
+                continue;
 stop:
-            i = (size_t)(bw - b) + p;
-            goto done;
+                i = (size_t)(bw - b) + p;
+                goto done;
+            }
+            /* the line ends before the next event, and its line's events */
+            ev &= ~((nm & (0 - nm)) - 1);
+            if (!ev)
+                break;
+            LINE_ENDS(((uint64_t)1 << ctz64(ev)) - 1);
+            seg = ev & ((nm & (0 - nm)) - 1);
         }
         if (badrun < lt) {
             /* stopped at such a run */
@@ -2002,12 +2312,15 @@ stop:
         if (nm)
             LINE_ENDS(~(uint64_t)0);
 #undef LINE_ENDS
+#undef POS_BASE
 #undef BELOW
         i = (size_t)(bw - b) + lt;
 next_block:;
     }
 done:
     /* a token after the last line end leaves last_off set */
+    last_off = LAST_OFF();
+#undef LAST_OFF
     s->ltok = ltok || last_off != NO_LAST;
     s->lstart = lstart;
     s->line = (uint32_t)lc;
@@ -2026,14 +2339,24 @@ done:
 NOINLINE static size_t walk_blocks(Walk *s, const unsigned char *b, size_t i, size_t lim, size_t e,
                                    bool *need_room)
 {
-    return walk_body(s, b, i, lim, e, need_room, classify64);
+    return walk_body(s, b, i, lim, e, need_room, classify64, comment_plain);
 }
 
 #ifdef PGN_AVX2
-__attribute__((target("avx2"))) NOINLINE static size_t walk_blocks_avx2(Walk *s, const unsigned char *b, size_t i,
-                                                                        size_t lim, size_t e, bool *need_room)
+/* the bit operations of the walk take fewer instructions with BMI1/BMI2
+ * (andn, blsr, shrx; clang's __builtin_cpu_supports has no "lzcnt", so not
+ * that one) */
+__attribute__((target("avx2,bmi,bmi2"))) NOINLINE static size_t
+walk_blocks_avx2(Walk *s, const unsigned char *b, size_t i, size_t lim, size_t e, bool *need_room)
 {
-    return walk_body(s, b, i, lim, e, need_room, classify64_avx2);
+    return walk_body(s, b, i, lim, e, need_room, classify64_avx2, comment_plain_avx2);
+}
+
+/* and with the AVX-512 classification (where walk_avx512 says the CPU has it) */
+__attribute__((target("avx512f,avx512bw,avx2,bmi,bmi2"))) NOINLINE static size_t
+walk_blocks_avx512(Walk *s, const unsigned char *b, size_t i, size_t lim, size_t e, bool *need_room)
+{
+    return walk_body(s, b, i, lim, e, need_room, classify64_avx512, comment_plain_avx2);
 }
 #endif
 
@@ -2091,7 +2414,9 @@ NOINLINE static bool movetext_fast(PgnReader *r)
             ws.room = ecap - ne;
             bool need_room;
 #ifdef PGN_AVX2
-            if (walk_avx2)
+            if (walk_avx512)
+                i = walk_blocks_avx512(&ws, b, i, lim, e, &need_room);
+            else if (walk_avx2)
                 i = walk_blocks_avx2(&ws, b, i, lim, e, &need_room);
             else
 #endif

@@ -571,6 +571,48 @@ static void run_generated(void)
         };
         walk_pieces("gen/walk-number-runs", "numbers", pieces, sizeof pieces / sizeof pieces[0], 5, "*");
     }
+    /* Clock comments near the shape the block walk reads with word
+     * operations, "{ [%clk H:MM:SS] }": other digits, widths, blanks and
+     * closings are read by the general steps, with the same results. */
+    {
+        static const char *const pieces[] = {
+            "1. e4 { [%clk 9:59:59] } ", "1... e5 { [%clk 0:60:00] } ", "2. Nf3 { [%clk 10:00:00] } ",
+            "2... Nc6 { [%clk 0:0a:00] } ", "3. Bb5 { [%clk 1:02:03]} ", "a6 { [%clk 1:02:03]  } ",
+            "4. Ba4 { [%clk 1:02:03.4] } ", "Nf6 { [%clk 0:5:00] } ", "5. O-O { [%clk :02:03] } ",
+            "Be7 { [%clk 0:00:00] } ", "6. Re1 { [%clk 1:02:03]\n} ", "b5 { [%clk 1:02:6] } ",
+            "7. Bb3 { [%clk 0:59:59] }", "d6 {  [%clk 0:01:00] } ", "8. c3 { [%clk 0:01:00] x} ",
+            "O-O { [%clk 0:01:00]} } ", "9. h3 {[%clk 0:01:00] } ", "Na5 { [%clk 0;01:00] } ", "10. Bc2 ",
+        };
+        walk_pieces("gen/walk-clock-comments", "clocks", pieces, sizeof pieces / sizeof pieces[0], 5, "1-0");
+    }
+    /* Tag lines near the shape tag_lines reads straight through: names of
+     * 15 and 16 bytes, with digits or '_', values of 31 and 32 bytes,
+     * escapes, tabs, CR LF and lone CR, two pairs on a line, duplicates and
+     * a second Event (a new game), at every offset of the buffer; the whole
+     * read and the chunked reads must give the same dump. */
+    {
+        static const char *const lines[] = {
+            "[Event \"e\"]\n", "[Site \"s\"]\r\n", "[Date \"2024.01.01\"]\r", "[Round \"1\"]\n",
+            "[White \"a\\\"b\"]\n", "[Black \"0123456789012345678901234567890\"]\n",
+            "[Result \"01234567890123456789012345678901\"]\n", "[ABCDEFGHIJKLMNO \"15\"]\n",
+            "[ABCDEFGHIJKLMNOP \"16\"]\n", "[White_Elo2 \"x\"]\n", "[ECO\t\"B01\"]\n", "[A \"1\"] [B \"2\"]\n",
+            "[Site \"again\"]\n", "[Event \"second\"]\n", "[X \"caf\xc3\xa9\"]\n", "[Y \"\"]\n", "[Z  \"two\"]\n",
+        };
+        size_t nl = sizeof lines / sizeof lines[0];
+        Buf all = {0};
+        for (unsigned g = 0; g < 96; g++) {
+            for (unsigned k = 0; k < g % 7; k++)
+                bput(&all, "\n", 1);
+            bprintf(&all, "[Event \"g%u\"]\n", g);
+            for (size_t k = 0; k < 6 + g % 5; k++) {
+                const char *l = lines[(g * 5 + k * 3) % nl];
+                bput(&all, l, strlen(l));
+            }
+            bprintf(&all, "\n1. e4 *\n\n");
+        }
+        check_chunking("gen/tag-lines", all.p, all.len, 4);
+        free(all.p);
+    }
     /* a 5 MB comment (with line ends) streamed; the next game is read */
     {
         size_t n = 5u << 20;

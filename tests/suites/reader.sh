@@ -1,7 +1,8 @@
 #!/bin/sh
 # Reader suite: token, recovery, chunking and corpus tests of the streaming
-# PGN reader (tests/test_reader), for the SIMD build (AVX2 where the CPU
-# has it, and SSE2 forced with PGNCHECK_SIMD=sse2) and for the portable
+# PGN reader (tests/test_reader), for the SIMD build (AVX-512 or AVX2 where
+# the CPU has it, AVX2 forced with PGNCHECK_SIMD=avx2 and SSE2 with
+# PGNCHECK_SIMD=sse2) and for the portable
 # fallback (-DPGN_NO_SIMD, built here): the fallback runs the same tests,
 # and its dump of every corpus file must equal the SSE2 build's, byte for
 # byte.  (The fallback is what a non-x86 machine compiles.)
@@ -25,6 +26,14 @@ tally "$tmp/simd.log" simd
 # and give the same dump of every corpus file.
 PGNCHECK_SIMD=sse2 "$BIN/tests/test_reader" > "$tmp/sse2.log" 2>&1
 tally "$tmp/sse2.log" sse2
+# Where the CPU has AVX-512 (F, BW) that is the default; PGNCHECK_SIMD=avx2
+# forces the AVX2 path, which must do the same.
+avx512=0
+grep -qw avx512bw /proc/cpuinfo 2> /dev/null && avx512=1
+if [ "$avx512" -eq 1 ]; then
+    PGNCHECK_SIMD=avx2 "$BIN/tests/test_reader" > "$tmp/avx2.log" 2>&1
+    tally "$tmp/avx2.log" avx2
+fi
 if grep -qw avx2 /proc/cpuinfo 2> /dev/null; then
     n=0; bad=0
     for f in $(find corpus tests/reader -name '*.pgn' | sort); do
@@ -32,21 +41,69 @@ if grep -qw avx2 /proc/cpuinfo 2> /dev/null; then
         "$BIN/tests/test_reader" --dump "$f" > "$tmp/a" 2>&1
         PGNCHECK_SIMD=sse2 "$BIN/tests/test_reader" --dump "$f" > "$tmp/b" 2>&1
         if ! cmp -s "$tmp/a" "$tmp/b"; then
-            echo "FAIL sse2 dump differs from the avx2 dump: $f"; bad=$((bad + 1))
+            echo "FAIL sse2 dump differs from the default (avx2/avx-512) dump: $f"; bad=$((bad + 1))
+        fi
+        if [ "$avx512" -eq 1 ]; then
+            PGNCHECK_SIMD=avx2 "$BIN/tests/test_reader" --dump "$f" > "$tmp/b" 2>&1
+            if ! cmp -s "$tmp/a" "$tmp/b"; then
+                echo "FAIL avx2 dump differs from the avx-512 dump: $f"; bad=$((bad + 1))
+            fi
         fi
     done
     if [ "$bad" -eq 0 ] && [ "$n" -gt 0 ]; then
-        echo "ok avx2 dumps equal the SSE2 dumps on $n files"; passed=$((passed + 1))
+        echo "ok avx2 (and avx-512) dumps equal the SSE2 dumps on $n files"; passed=$((passed + 1))
     else
         failed=$((failed + 1))
     fi
     # and the masks themselves: every byte value at every place of a
-    # block, and random blocks, classified both ways
+    # block, and random blocks, classified both ways (three ways where the
+    # CPU has AVX-512); the tag value and comment scans likewise
     cat > "$tmp/masks.c" << 'EOF'
 #include "pgn.c"
 __attribute__((target("avx2"), noinline)) static void by_avx2(const unsigned char *s, Masks *m)
 {
     classify64_avx2(s, m);
+}
+__attribute__((target("avx512f,avx512bw"), noinline)) static void by_avx512(const unsigned char *s, Masks *m)
+{
+    classify64_avx512(s, m);
+}
+__attribute__((target("avx2"), noinline)) static unsigned stop_avx2(const unsigned char *s)
+{
+    return tv_stop32_avx2(s);
+}
+__attribute__((target("avx2"), noinline)) static size_t plain_avx2(const unsigned char *s, size_t n)
+{
+    return comment_plain_avx2(s, n);
+}
+__attribute__((target("avx2"), noinline)) static uint64_t lf_avx2(const unsigned char *s)
+{
+    return lf64_avx2(s);
+}
+/* the tag and comment scans against byte tests: tag value stops
+ * (tv_stop32, both ways: tv_stop and bytes above 0x7F), letters (alpha16),
+ * line feeds (lf64, both ways), plain comment bytes (comment_plain, both
+ * ways, for every length) */
+static unsigned long check_scans(const unsigned char *blk)
+{
+    unsigned long bad = 0;
+    unsigned stop = 0, al = 0;
+    uint64_t lf = 0;
+    for (int k = 0; k < 64; k++)
+        lf |= (uint64_t)(blk[k] == '\n') << k;
+    bad += lf64(blk) != lf || lf_avx2(blk) != lf;
+    for (int k = 0; k < 32; k++)
+        stop |= (unsigned)(tv_stop[blk[k]] || blk[k] > 0x7F) << k;
+    for (int k = 0; k < 16; k++)
+        al |= (unsigned)((cls[blk[k]] & K_ALPHA) != 0) << k;
+    bad += tv_stop32(blk) != stop || stop_avx2(blk) != stop || alpha16(blk) != al;
+    for (size_t n = 0; n <= 64; n++) {
+        size_t k = 0;
+        while (k < n && blk[k] >= 0x20 && blk[k] < 0x7D && blk[k] != '%')
+            k++;
+        bad += comment_plain(blk, n) != k || plain_avx2(blk, n) != k;
+    }
+    return bad;
 }
 int main(void)
 {
@@ -54,6 +111,7 @@ int main(void)
     unsigned long n = 0, bad = 0;
     unsigned long long st = 88172645463325252ull;
     cls_init();
+    int has512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
     for (int it = 0; it < 16384 + 500000; it++) {
         for (int k = 0; k < 64; k++) {
             st ^= st << 13; st ^= st >> 7; st ^= st << 17;
@@ -66,14 +124,26 @@ int main(void)
         by_avx2(blk, &b);
         n++;
         bad += memcmp(&a, &b, sizeof a) != 0;
+        if (has512) {
+            by_avx512(blk, &b);
+            bad += memcmp(&a, &b, sizeof a) != 0;
+        }
+        if (it < 16384 || it % 16 == 0)
+            bad += check_scans(blk);
     }
-    printf("%lu blocks, %lu differ\n", n, bad);
+    /* every byte value at every place of otherwise plain text */
+    for (int it = 0; it < 16384; it++) {
+        memset(blk, 'a', sizeof blk);
+        blk[it & 63] = (unsigned char)(it >> 6);
+        bad += check_scans(blk);
+    }
+    printf("%lu blocks%s, %lu differ\n", n, has512 ? " (avx2 and avx-512)" : "", bad);
     return bad != 0;
 }
 EOF
     if ${CC:-cc} -std=c17 -O2 -D_POSIX_C_SOURCE=200809L -Isrc -o "$tmp/masks" "$tmp/masks.c" src/diag.c \
             2> "$tmp/cc.log" && "$tmp/masks" > "$tmp/masks.log" 2>&1; then
-        echo "ok avx2 masks equal the SSE2 masks: $(cat "$tmp/masks.log")"; passed=$((passed + 1))
+        echo "ok avx2 (and avx-512) masks equal the SSE2 masks: $(cat "$tmp/masks.log")"; passed=$((passed + 1))
     else
         echo "FAIL avx2 masks: $(head -n 5 "$tmp/cc.log" "$tmp/masks.log")"; failed=$((failed + 1))
     fi
