@@ -102,16 +102,15 @@ CHESS_HOT_INLINE Move piece_resolve(const Position *pos, const char *s, size_t n
     if (tf >= 8 || tr >= 8)
         return 0;
     k -= 2;
+    /* The capture tests combined into one branch (a capture or not is as
+     * good as random to the branch predictor). */
     bool capture = s[k - 1] == 'x';
-    if (capture)
-        k--;
+    k -= capture;
     if (k > 2)
         return 0;
     int to = (int)(tr * 8 + tf);
     int target = pos->board[to];
-    if ((target != 0) != capture)
-        return 0;
-    if (target && (piece_color(target) == us || piece_type(target) == KING))
+    if (((target != 0) != capture) | ((target != 0) & ((piece_color(target) == us) | (piece_type(target) == KING))))
         return 0;
     Bitboard mine = pos->by_color[us] & pos->by_type[pt], cands;
     if (pt == KNIGHT)
