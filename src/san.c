@@ -110,7 +110,10 @@ CHESS_HOT_INLINE Move piece_resolve(const Position *pos, const char *s, size_t n
         return 0;
     int to = (int)(tr * 8 + tf);
     int target = pos->board[to];
-    if (((target != 0) != capture) | ((target != 0) & ((piece_color(target) == us) | (piece_type(target) == KING))))
+    /* (ints, not bools, so that | and & are plainly bitwise) */
+    const int taken = target != 0;
+    const int bad_target = taken & (((piece_color(target) == us) + (piece_type(target) == KING)) != 0);
+    if ((taken ^ (int)capture) | bad_target)
         return 0;
     Bitboard mine = pos->by_color[us] & pos->by_type[pt], cands;
     if (pt == KNIGHT)
