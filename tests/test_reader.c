@@ -320,6 +320,13 @@ static const Case cases[] = {
     {"tag-line-inside-comment-not-blank-kept", "1. e4 { see\n[Site \"x\"] } e5 *\n", "move e5", "diag|game 2"},
     {"clk-command", "1. e4 { [%clk 0:03:00] } e5 { [%eval 0.2] [%clk 1:02:03.4] } 2. Nf3 {[%clk 0:00:05.25]} *\n",
      "move 1.e4 clk=18000|move e5 clk=372340|move 2.Nf3 clk=525", "diag"},
+    /* The same command in a game long enough for the block walk, which
+     * reads "{ [%clk H:MM:SS] }" with word operations: 9:59:59 is 35,999 s,
+     * 1:30:00 is 5,400 s, 0:59:59 is 3,599 s, in centiseconds. */
+    {"clk-command-walk",
+     "1. e4 { [%clk 9:59:59] } 1... e5 { [%clk 0:00:07] } 2. Nf3 { [%clk 1:30:00] } 2... Nc6 { [%clk 0:59:59] } "
+     "3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Na5 10. Bc2 c5 11. d4 Qc7 *\n",
+     "move 1.e4 clk=3599900|move 1...e5 clk=700|move 2.Nf3 clk=540000|move 2...Nc6 clk=359900", "diag"},
     {"bad-clock", "1. e4 { [%clk 3 minutes] } e5 { [%emt 0:00:05] } *\n", "diag bad-clock 8:1:9", "clk="},
     /* An exporter wrapped the comment line inside the command: still a time. */
     {"clk-command-wrapped", "1. e4 { [%clk 0:03:\n00] } e5 {[%clk 1:\r\n02:03]} *\n",
