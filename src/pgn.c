@@ -272,6 +272,17 @@ typedef struct Masks {
     uint64_t tok, sp, nl, dg, dt, al;
 } Masks;
 
+/* the six masks of a block, as the portable classifiers build them */
+static inline void masks_set(Masks *mk, uint64_t tok, uint64_t sp, uint64_t nl, uint64_t dg, uint64_t dt, uint64_t al)
+{
+    mk->tok = tok;
+    mk->sp = sp;
+    mk->nl = nl;
+    mk->dg = dg;
+    mk->dt = dt;
+    mk->al = al;
+}
+
 #if defined(__SSE2__) && !defined(PGN_NO_SIMD)
 static inline void classify16(const unsigned char *s, unsigned m[6])
 {
@@ -313,12 +324,7 @@ static inline void classify64(const unsigned char *s, Masks *mk)
         d |= (uint64_t)m[4] << k;
         l |= (uint64_t)m[5] << k;
     }
-    mk->tok = t;
-    mk->sp = p;
-    mk->nl = n;
-    mk->dg = g;
-    mk->dt = d;
-    mk->al = l;
+    masks_set(mk, t, p, n, g, d, l);
 }
 
 #ifdef PGN_AVX2
@@ -513,12 +519,7 @@ static inline void classify64(const unsigned char *s, Masks *mk)
         d |= (uint64_t)(s[k] == '.') << k;
         l |= (uint64_t)((cls[s[k]] & K_ALPHA) != 0) << k;
     }
-    mk->tok = t;
-    mk->sp = p;
-    mk->nl = n;
-    mk->dg = g;
-    mk->dt = d;
-    mk->al = l;
+    masks_set(mk, t, p, n, g, d, l);
 }
 #endif
 

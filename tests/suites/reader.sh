@@ -3,8 +3,8 @@
 # PGN reader (tests/test_reader), for the SIMD build (AVX-512 or AVX2 where
 # the CPU has it, AVX2 forced with PGNCHECK_SIMD=avx2 and SSE2 with
 # PGNCHECK_SIMD=sse2) and for the portable
-# fallback (-DPGN_NO_SIMD, built here): the fallback runs the same tests,
-# and its dump of every corpus file must equal the SSE2 build's, byte for
+# fallback (-DPGN_NO_SIMD, built here): each of them runs the same tests,
+# and its dump of every corpus file must equal the default path's, byte for
 # byte.  (The fallback is what a non-x86 machine compiles.)
 passed=0
 failed=0
@@ -19,6 +19,25 @@ tally() {   # adds the "N passed, M failed" line of a test program's output
 }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pgncheck-reader.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM
+# dumps_equal NAME COMMAND...: COMMAND --dump of every corpus and reader
+# test file must equal the default path's dump, byte for byte (one check).
+dumps_equal() {
+    name=$1; shift
+    n=0; bad=0
+    for f in $(find corpus tests/reader -name '*.pgn' | sort); do
+        n=$((n + 1))
+        "$BIN/tests/test_reader" --dump "$f" > "$tmp/a" 2>&1
+        "$@" --dump "$f" > "$tmp/b" 2>&1
+        if ! cmp -s "$tmp/a" "$tmp/b"; then
+            echo "FAIL $name dump differs from the default path's: $f"; bad=$((bad + 1))
+        fi
+    done
+    if [ "$bad" -eq 0 ] && [ "$n" -gt 0 ]; then
+        echo "ok $name dumps equal the default path's on $n files"; passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+    fi
+}
 "$BIN/tests/test_reader" > "$tmp/simd.log" 2>&1
 tally "$tmp/simd.log" simd
 # Where the CPU has AVX2 the reader classifies movetext with it;
@@ -35,25 +54,9 @@ if [ "$avx512" -eq 1 ]; then
     tally "$tmp/avx2.log" avx2
 fi
 if grep -qw avx2 /proc/cpuinfo 2> /dev/null; then
-    n=0; bad=0
-    for f in $(find corpus tests/reader -name '*.pgn' | sort); do
-        n=$((n + 1))
-        "$BIN/tests/test_reader" --dump "$f" > "$tmp/a" 2>&1
-        PGNCHECK_SIMD=sse2 "$BIN/tests/test_reader" --dump "$f" > "$tmp/b" 2>&1
-        if ! cmp -s "$tmp/a" "$tmp/b"; then
-            echo "FAIL sse2 dump differs from the default (avx2/avx-512) dump: $f"; bad=$((bad + 1))
-        fi
-        if [ "$avx512" -eq 1 ]; then
-            PGNCHECK_SIMD=avx2 "$BIN/tests/test_reader" --dump "$f" > "$tmp/b" 2>&1
-            if ! cmp -s "$tmp/a" "$tmp/b"; then
-                echo "FAIL avx2 dump differs from the avx-512 dump: $f"; bad=$((bad + 1))
-            fi
-        fi
-    done
-    if [ "$bad" -eq 0 ] && [ "$n" -gt 0 ]; then
-        echo "ok avx2 (and avx-512) dumps equal the SSE2 dumps on $n files"; passed=$((passed + 1))
-    else
-        failed=$((failed + 1))
+    dumps_equal sse2 env PGNCHECK_SIMD=sse2 "$BIN/tests/test_reader"
+    if [ "$avx512" -eq 1 ]; then
+        dumps_equal avx2 env PGNCHECK_SIMD=avx2 "$BIN/tests/test_reader"
     fi
     # and the masks themselves: every byte value at every place of a
     # block, and random blocks, classified both ways (three ways where the
@@ -160,20 +163,7 @@ else
         echo "ok fallback builds"; passed=$((passed + 1))
         "$tmp/test_reader" > "$tmp/plain.log" 2>&1
         tally "$tmp/plain.log" fallback
-        n=0; bad=0
-        for f in $(find corpus tests/reader -name '*.pgn' | sort); do
-            n=$((n + 1))
-            "$BIN/tests/test_reader" --dump "$f" > "$tmp/a" 2>&1
-            "$tmp/test_reader" --dump "$f" > "$tmp/b" 2>&1
-            if ! cmp -s "$tmp/a" "$tmp/b"; then
-                echo "FAIL fallback dump differs: $f"; bad=$((bad + 1))
-            fi
-        done
-        if [ "$bad" -eq 0 ] && [ "$n" -gt 0 ]; then
-            echo "ok fallback dumps equal the SSE2 dumps on $n files"; passed=$((passed + 1))
-        else
-            failed=$((failed + 1))
-        fi
+        dumps_equal fallback "$tmp/test_reader"
     else
         echo "FAIL fallback build: $(head -n 5 "$tmp/cc.log")"; failed=$((failed + 1))
     fi
