@@ -1,7 +1,8 @@
 /* cli.c - the command line: options into one const struct, the file loop
  * (read on the main thread, check on N-1 workers and on the main thread
- * whenever it is ahead, report in input order) and
- * the exit policy.  Only this file and main.c decide the exit status. */
+ * whenever it is ahead, report in input order; with -jN a large regular file
+ * is cut into pieces at sync points that the threads read and check whole)
+ * and the exit policy.  Only this file and main.c decide the exit status. */
 #include "cli.h"
 
 #include <errno.h>
@@ -24,6 +25,8 @@
 
 #define PROG "pgncheck"
 #define BATCH_GAMES 64          /* games handed to a worker at once */
+#define PIECE_BYTES (1u << 20) /* -jN: a regular file is cut into pieces this big */
+#define PIECE_GAMES 1024        /* games of one piece at most (it ends early there) */
 #define MAX_JOBS 256
 #define PROGRESS_MIN_BYTES (8u << 20)  /* --progress is on by default above this */
 
@@ -305,6 +308,12 @@ typedef struct Input {
     uint64_t size;              /* regular files: bytes in the file */
     uint64_t bytes;             /* bytes read so far */
     PgnReader *reader;
+    /* Read in pieces (-jN, regular file): kept by the output side. */
+    bool pieces;
+    bool ended;                 /* the input's end (or a read error) was output */
+    uint64_t expect;            /* offset where the next piece's games must start */
+    uint64_t line_base;         /* the line of that offset */
+    uint64_t index_base;        /* games of this input output so far */
 } Input;
 
 static long input_read(void *ctx, char *buf, size_t cap)
@@ -321,6 +330,104 @@ static long input_read(void *ctx, char *buf, size_t cap)
             return -1;
         }
     }
+}
+
+/* A piece's source: the file read with pread from an offset.  Past soft
+ * (the piece's end) usually only the next game start is wanted: reads stop
+ * at soft and are small after it. */
+typedef struct PieceSrc {
+    int fd;
+    uint64_t off;
+    uint64_t soft;
+    int err;
+} PieceSrc;
+
+#define PIECE_TAIL_READ 4096
+
+static long piece_read(void *ctx, char *buf, size_t cap)
+{
+    PieceSrc *src = ctx;
+    if (src->off < src->soft && src->soft - src->off < cap)
+        cap = (size_t)(src->soft - src->off);
+    else if (src->off >= src->soft && cap > PIECE_TAIL_READ)
+        cap = PIECE_TAIL_READ;
+    for (;;) {
+        ssize_t k = pread(src->fd, buf, cap, (off_t)src->off);
+        if (k >= 0) {
+            src->off += (uint64_t)k;
+            return (long)k;
+        }
+        if (errno != EINTR) {
+            src->err = errno;
+            return -1;
+        }
+    }
+}
+
+/* pread of up to cap bytes at off (fewer only at the end of the file);
+ * -1 on an error. */
+static long read_at(int fd, unsigned char *buf, size_t cap, uint64_t off)
+{
+    PieceSrc src = {fd, off, UINT64_MAX, 0};
+    size_t n = 0;
+    while (n < cap) {
+        long k = piece_read(&src, (char *)buf + n, cap - n);
+        if (k < 0)
+            return -1;
+        if (k == 0)
+            break;
+        n += (size_t)k;
+    }
+    return (long)n;
+}
+
+#define SYNC_BEFORE 3           /* bytes before a sync point's '[' it looks at */
+#define SYNC_AFTER 160          /* and after it (the reader's tag lookahead) */
+
+/* Is offset off of the file a sync point (pgn_sync_at)? */
+static bool sync_at_offset(int fd, uint64_t off)
+{
+    unsigned char buf[SYNC_BEFORE + SYNC_AFTER];
+    if (off < SYNC_BEFORE)
+        return false;
+    long n = read_at(fd, buf, sizeof buf, off - SYNC_BEFORE);
+    return n > 0 && pgn_sync_at(buf, (size_t)n, SYNC_BEFORE);
+}
+
+/* The first sync point at an offset in [lo, hi), or UINT64_MAX. */
+static uint64_t sync_find(int fd, uint64_t lo, uint64_t hi)
+{
+    unsigned char buf[16384];
+    size_t want = 4096;         /* a game start is usually near: read little first */
+    uint64_t at = lo < SYNC_BEFORE ? SYNC_BEFORE : lo;  /* next candidate */
+    while (at < hi) {
+        uint64_t from = at - SYNC_BEFORE;
+        long n = read_at(fd, buf, want, from);
+        if (n <= 0)
+            return UINT64_MAX;
+        size_t len = (size_t)n;
+        bool eof = len < want;
+        want = sizeof buf;
+        /* Candidates whose tag start might run past the buffer wait for
+         * the next read, which begins SYNC_BEFORE bytes before them. */
+        size_t limit = eof ? len : len - SYNC_AFTER;
+        size_t p = SYNC_BEFORE;
+        while (p < limit) {
+            const unsigned char *q = memchr(buf + p, '[', limit - p);
+            if (!q)
+                break;
+            p = (size_t)(q - buf);
+            if (from + p >= hi)
+                return UINT64_MAX;
+            if (pgn_sync_at(buf, len, p))
+                return from + p;
+            p++;
+        }
+        if (eof)
+            break;
+        at = from + limit;
+    }
+    return UINT64_MAX;
 }
 
 static Input *input_open(const char *path, const Options *opt)
@@ -372,18 +479,72 @@ typedef struct DiagList {
 
 typedef struct Slot {
     PgnGame *game;
-    GameReport rep;
+    GameReport rep;             /* in a piece: a copy, its diags in the piece's pool */
     DiagList pre;               /* file-level findings read before this game */
+    size_t pool_at;             /* in a piece: where rep's diagnostics are in the pool */
 } Slot;
 
+/* A batch is either BATCH_GAMES games read by the main thread, or a piece
+ * of a regular file that the thread checking it also reads: the games that
+ * start at the first sync point in [lo, hi) and end before the first game
+ * at or after hi that begins at a sync point.  The reader started at the
+ * piece's sync point reads what a reader from the file's start would read
+ * there (pgn.h), which the output side confirms: a piece is used only when
+ * it starts where the one before stopped; otherwise that stretch is read
+ * again in order (piece_output). */
 typedef struct Batch {
     Input *input;
     size_t ngames;
     bool file_end;              /* the input ends with this batch */
     bool done;                  /* checked (guarded by Run.mu) */
     DiagList tail;              /* file-level findings after the last game */
-    Slot slot[BATCH_GAMES];
+    Slot *slot;
+    size_t cap;                 /* slots allocated */
+    /* pieces */
+    bool piece;
+    bool capped;                /* stopped at PIECE_GAMES, not at a sync point */
+    bool oom;
+    int err;                    /* errno of a failed read, 0 if none */
+    uint64_t lo, hi;            /* the stretch it covers; hi = UINT64_MAX for the last */
+    uint64_t start;             /* offset of its first game; UINT64_MAX: none */
+    uint64_t stop;              /* offset of the first game not taken; UINT64_MAX: end */
+    uint32_t stop_line;         /* its line, the line of start counting as 1 */
+    uint64_t read_end;          /* offset after the last byte read */
+    Diag *pool;                 /* the games' diagnostics */
+    size_t npool, pool_cap;
 } Batch;
+
+/* What a thread reads and checks a piece's games with, one game at a time. */
+typedef struct PieceTools {
+    PgnGame *game;
+    GameReport rep;
+} PieceTools;
+
+static void tools_free(PieceTools *t)
+{
+    if (t->game)
+        pgn_game_free(t->game);
+    game_report_free(&t->rep);
+}
+
+/* Slot i exists, with its game allocated. */
+static bool slot_ready(Batch *b, size_t i)
+{
+    if (i >= b->cap) {
+        size_t cap = b->cap ? b->cap * 2 : BATCH_GAMES;
+        while (cap <= i)
+            cap *= 2;
+        Slot *v = realloc(b->slot, cap * sizeof *v);
+        if (!v)
+            return false;
+        memset(v + b->cap, 0, (cap - b->cap) * sizeof *v);
+        for (size_t k = b->cap; k < cap; k++)
+            game_report_init(&v[k].rep);
+        b->slot = v;
+        b->cap = cap;
+    }
+    return b->slot[i].game || (b->slot[i].game = pgn_game_new()) != NULL;
+}
 
 /* Keeps a copy of file-level findings; the reader's array is short-lived. */
 static bool diags_take(DiagList *l, PgnReader *r, const Options *opt)
@@ -428,6 +589,11 @@ typedef struct Run {
     bool found;                 /* exit 1 */
     bool trouble;               /* exit 2 */
     bool stop;                  /* a write failed: stop reading */
+    bool keep_raw;              /* readers keep each game's text */
+    uint64_t piece_bytes;       /* -jN: size of a piece of a regular file */
+    bool keep_text;             /* output needs a game's tags and text (not -q alone) */
+    PieceTools own;             /* the main thread's, for checking a piece */
+    Batch spare;                /* a stretch read again in order (piece_output) */
     double t0;
     uint64_t games_read;
     uint64_t bytes_done;        /* bytes of the inputs already finished */
@@ -452,22 +618,131 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static void check_batch(const Run *run, Batch *b)
+/* Keeps the checked game's report in slot s; its diagnostics go to the
+ * piece's pool (one array for the piece, not one per game). */
+static bool piece_keep(Batch *b, Slot *s, const GameReport *work)
 {
+    if (s->rep.priv)
+        game_report_free(&s->rep);  /* the slot was last used by a plain batch */
+    if (b->npool + work->ndiags > b->pool_cap) {
+        size_t cap = b->pool_cap ? b->pool_cap : 256;
+        while (cap < b->npool + work->ndiags)
+            cap *= 2;
+        Diag *v = realloc(b->pool, cap * sizeof *v);
+        if (!v)
+            return false;
+        b->pool = v;
+        b->pool_cap = cap;
+    }
+    if (work->ndiags)
+        memcpy(b->pool + b->npool, work->diags, work->ndiags * sizeof *work->diags);
+    s->rep = *work;
+    s->rep.priv = NULL;
+    s->rep.diags = NULL;        /* pointed into the pool while it is output */
+    s->rep.game = s->game;
+    s->pool_at = b->npool;
+    b->npool += work->ndiags;
+    return true;
+}
+
+/* Reads and checks the games of a piece from offset from: those before the
+ * first game at or after `after` that begins at a sync point, at most
+ * PIECE_GAMES of them.  Runs on any thread; touches only b. */
+static void piece_fill(const Run *run, Batch *b, PieceTools *t, uint64_t from, uint64_t after)
+{
+    GameReport *work = &t->rep;
+    int fd = b->input->fd;
+    b->ngames = 0;
+    b->tail.n = 0;
+    b->npool = 0;
+    b->err = 0;
+    b->capped = false;
+    b->start = from;
+    b->stop = UINT64_MAX;
+    b->stop_line = 0;
+    b->read_end = from;
+    PieceSrc src = {fd, from, after, 0};
+    PgnOptions po = {.keep_raw = run->keep_raw, .offset = from};
+    PgnReader *r = t->game || (t->game = pgn_game_new()) ? pgn_reader_new(piece_read, &src, &po) : NULL;
+    if (!r) {
+        b->oom = true;
+        return;
+    }
+    PgnGame *g = t->game;     /* read and checked here; the slot keeps a copy */
+    for (;;) {
+        if (!slot_ready(b, b->ngames)) {
+            b->oom = true;
+            break;
+        }
+        Slot *s = &b->slot[b->ngames];
+        s->pre.n = 0;
+        int got = pgn_next(r, g);
+        if (got == 1 && (b->ngames == PIECE_GAMES ||
+                         (g->start.offset >= after && sync_at_offset(fd, g->start.offset)))) {
+            /* This game is the next piece's first: what came before it is ours. */
+            b->capped = b->ngames == PIECE_GAMES;
+            b->stop = g->start.offset;
+            b->stop_line = g->start.line;
+            if (!diags_take(&b->tail, r, run->opt))
+                b->oom = true;
+            break;
+        }
+        if (!diags_take(got == 1 ? &s->pre : &b->tail, r, run->opt))
+            b->oom = true;
+        if (got != 1) {
+            if (got < 0)
+                b->err = src.err ? src.err : EIO;
+            break;
+        }
+        game_check(g, &run->opt->check, work);
+        if (!pgn_game_keep(s->game, g, run->keep_text) || !piece_keep(b, s, work)) {
+            b->oom = true;
+            break;
+        }
+        /* The Result value the report points at: the same tag in the copy. */
+        s->rep.result_tag = NULL;
+        for (size_t k = 0; work->result_tag && k < s->game->ntags; k++)
+            if (g->tags[k].value == work->result_tag)
+                s->rep.result_tag = s->game->tags[k].value;
+        b->ngames++;
+    }
+    b->read_end = from + pgn_bytes_read(r);
+    pgn_reader_free(r);
+}
+
+/* A worker's share of a piece: find where its games start, read them. */
+static void piece_work(const Run *run, Batch *b, PieceTools *work)
+{
+    uint64_t start = b->lo == 0 ? 0 : sync_find(b->input->fd, b->lo, b->hi);
+    if (start == UINT64_MAX) {
+        b->ngames = 0;
+        b->tail.n = 0;
+        b->start = UINT64_MAX;  /* no game starts here: a stretch inside a game */
+        return;
+    }
+    piece_fill(run, b, work, start, b->hi);
+}
+
+static void check_batch(const Run *run, Batch *b, PieceTools *work)
+{
+    if (b->piece) {
+        piece_work(run, b, work);
+        return;
+    }
     for (size_t i = 0; i < b->ngames; i++)
         game_check(b->slot[i].game, &run->opt->check, &b->slot[i].rep);
 }
 
 /* Takes the oldest queued batch and checks it; called and returning with
  * run->mu held (released while checking).  Workers and the reading thread
- * (batch_is_done) both use it. */
-static void check_queued(Run *run)
+ * (batch_is_done) both use it; work is the calling thread's report. */
+static void check_queued(Run *run, PieceTools *work)
 {
     Batch *b = run->work[run->whead];
     run->whead = (run->whead + 1) % run->nbatches;
     run->wcount--;
     pthread_mutex_unlock(&run->mu);
-    check_batch(run, b);
+    check_batch(run, b, work);
     pthread_mutex_lock(&run->mu);
     b->done = true;
     pthread_cond_signal(&run->done_cv);
@@ -476,22 +751,24 @@ static void check_queued(Run *run)
 static void *worker(void *arg)
 {
     Run *run = arg;
+    PieceTools work = {0};
     pthread_mutex_lock(&run->mu);
     for (;;) {
         while (!run->wcount && !run->quit)
             pthread_cond_wait(&run->work_cv, &run->mu);
         if (!run->wcount)
             break;
-        check_queued(run);
+        check_queued(run, &work);
     }
     pthread_mutex_unlock(&run->mu);
+    tools_free(&work);
     return NULL;
 }
 
 static void submit(Run *run, Batch *b)
 {
     if (!run->nthreads) {
-        check_batch(run, b);
+        check_batch(run, b, &run->own);
         b->done = true;
         return;
     }
@@ -512,7 +789,7 @@ static bool batch_is_done(Run *run, Batch *b, bool wait)
         /* Rather than sit idle, the reading thread checks the oldest
          * batch still queued itself. */
         if (run->wcount)
-            check_queued(run);
+            check_queued(run, &run->own);
         else
             pthread_cond_wait(&run->done_cv, &run->mu);
     }
@@ -668,24 +945,113 @@ static void check_stdout(Run *run)
     run->trouble = true;
 }
 
-static void output_batch(Run *run, Batch *b)
+static void out_of_memory(Run *run);
+
+static void lines_shift(Diag *d, size_t n, uint64_t by)
+{
+    for (size_t i = 0; i < n; i++)
+        if (d[i].pos.line)
+            d[i].pos.line += (uint32_t)by;
+}
+
+/* Writes out a piece whose games start where the input's last one stopped:
+ * lines and game numbers made the file's, then the input moves on. */
+static void piece_emit(Run *run, Batch *b)
 {
     Input *in = b->input;
+    if (b->oom)
+        out_of_memory(run);
+    uint64_t dl = in->line_base - 1;
     if (batch_prints(run, b))
         progress_clear(run);
     for (size_t i = 0; i < b->ngames; i++) {
-        output_file_diags(run, in, &b->slot[i].pre);
-        output_game(run, in, &b->slot[i]);
+        Slot *s = &b->slot[i];
+        s->rep.diags = b->pool + s->pool_at;
+        lines_shift(s->rep.diags, s->rep.ndiags, dl);
+        lines_shift(s->pre.v, s->pre.n, dl);
+        PgnGame *g = s->game;
+        g->start.line += (uint32_t)dl;
+        if (g->result_pos.line)
+            g->result_pos.line += (uint32_t)dl;
+        for (size_t k = 0; k < g->ntags; k++) {
+            g->tags[k].pos.line += (uint32_t)dl;
+            g->tags[k].value_pos.line += (uint32_t)dl;
+        }
+        g->index += in->index_base;
+        output_file_diags(run, in, &s->pre);
+        output_game(run, in, s);
+        s->rep.diags = NULL;
     }
+    lines_shift(b->tail.v, b->tail.n, dl);
     output_file_diags(run, in, &b->tail);
+    in->index_base += b->ngames;
+    run->games_read += b->ngames;
+    if (b->read_end > in->bytes)
+        in->bytes = b->read_end;
+    if (b->err) {
+        in->err = b->err;
+        in->ended = true;
+    } else if (b->stop == UINT64_MAX) {
+        in->ended = true;
+    } else {
+        in->line_base += b->stop_line - 1;
+        in->expect = b->stop;
+    }
+}
+
+/* A piece in input order.  It is used as read when it starts where the one
+ * before stopped; a piece with no game start, or one inside what an earlier
+ * piece read, adds nothing; otherwise (the one before stopped at
+ * PIECE_GAMES, or the reader did not begin a game at this piece's sync
+ * point) its stretch is read again here from where the input stands. */
+static void piece_output(Run *run, Batch *b)
+{
+    Input *in = b->input;
+    if (in->ended || run->stop)
+        return;
+    if (b->start == in->expect) {
+        piece_emit(run, b);
+        return;
+    }
+    if (in->expect >= b->hi)
+        return;
+    Batch *r = &run->spare;
+    r->input = in;
+    r->piece = true;
+    r->lo = b->lo;
+    r->hi = b->hi;
+    do {
+        r->oom = false;
+        piece_fill(run, r, &run->own, in->expect, b->hi);
+        piece_emit(run, r);
+    } while (r->capped && !in->ended && !run->stop && in->expect < b->hi);
+    r->input = NULL;
+}
+
+static void output_batch(Run *run, Batch *b)
+{
+    Input *in = b->input;
+    if (b->piece) {
+        piece_output(run, b);
+    } else {
+        if (batch_prints(run, b))
+            progress_clear(run);
+        for (size_t i = 0; i < b->ngames; i++) {
+            output_file_diags(run, in, &b->slot[i].pre);
+            output_game(run, in, &b->slot[i]);
+        }
+        output_file_diags(run, in, &b->tail);
+    }
     if (b->file_end) {
         if (in->err) {
             fprintf(stderr, PROG ": %s: %s\n", in->name, strerror(in->err));
             run->trouble = true;
         }
-        if (in->reader)
+        if (in->reader || in->pieces)
             run->sum.files++;
         run->sum.bytes += in->bytes;
+        if (in->pieces)
+            run->bytes_done += in->bytes;
         input_close(in);
     }
     b->input = NULL;
@@ -709,8 +1075,10 @@ static Batch *batch_acquire(Run *run)
     b->ngames = 0;
     b->file_end = false;
     b->done = false;
+    b->piece = false;
+    b->oom = false;
     b->tail.n = 0;
-    for (size_t i = 0; i < BATCH_GAMES; i++)
+    for (size_t i = 0; i < b->cap; i++)
         b->slot[i].pre.n = 0;
     return b;
 }
@@ -739,9 +1107,25 @@ static bool run_init(Run *run)
     run->work = calloc(run->nbatches, sizeof *run->work);
     if (!run->batches || !run->work)
         return false;
-    for (size_t k = 0; k < run->nbatches; k++)
+    for (size_t k = 0; k < run->nbatches; k++) {
+        Batch *b = &run->batches[k];
+        b->slot = calloc(BATCH_GAMES, sizeof *b->slot);
+        if (!b->slot)
+            return false;
+        b->cap = BATCH_GAMES;
         for (size_t i = 0; i < BATCH_GAMES; i++)
-            game_report_init(&run->batches[k].slot[i].rep);
+            game_report_init(&b->slot[i].rep);
+    }
+
+    run->piece_bytes = PIECE_BYTES;
+    const char *pb = getenv("PGNCHECK_PIECE");
+    if (pb && *pb) {
+        /* For the tests: small pieces put many cuts in small files. */
+        char *end;
+        unsigned long long v = strtoull(pb, &end, 10);
+        if (*end == '\0' && v >= 1)
+            run->piece_bytes = v;
+    }
     if (!run->nthreads)
         return true;
     if (pthread_mutex_init(&run->mu, NULL) || pthread_cond_init(&run->work_cv, NULL) ||
@@ -773,18 +1157,21 @@ static void run_free(Run *run)
         pthread_cond_destroy(&run->work_cv);
         pthread_cond_destroy(&run->done_cv);
     }
-    if (run->batches) {
-        for (size_t k = 0; k < run->nbatches; k++) {
-            Batch *b = &run->batches[k];
-            for (size_t i = 0; i < BATCH_GAMES; i++) {
-                if (b->slot[i].game)
-                    pgn_game_free(b->slot[i].game);
-                game_report_free(&b->slot[i].rep);
-                free(b->slot[i].pre.v);
-            }
-            free(b->tail.v);
+    for (size_t k = 0; k <= run->nbatches; k++) {
+        Batch *b = k < run->nbatches ? (run->batches ? &run->batches[k] : NULL) : &run->spare;
+        if (!b)
+            continue;
+        for (size_t i = 0; i < b->cap; i++) {
+            if (b->slot[i].game)
+                pgn_game_free(b->slot[i].game);
+            game_report_free(&b->slot[i].rep);
+            free(b->slot[i].pre.v);
         }
+        free(b->slot);
+        free(b->tail.v);
+        free(b->pool);
     }
+    tools_free(&run->own);
     free(run->batches);
     free(run->work);
 }
@@ -797,12 +1184,53 @@ static void out_of_memory(Run *run)
     run->stop = true;
 }
 
-/* Reads one input into batches; the workers check them meanwhile. */
-static void run_input(Run *run, const char *path, bool keep_raw)
+/* -jN on a regular file read from its start: pieces, which the threads
+ * read and check whole, written out in order. */
+static void run_pieces(Run *run, Input *in)
 {
+    in->pieces = true;
+    in->expect = 0;
+    in->line_base = 1;
+    in->index_base = 0;
+    uint64_t size = run->piece_bytes;
+    uint64_t n = (in->size + size - 1) / size;
+    bool last = false;
+    for (uint64_t j = 0; j < n && !run->stop; j++) {
+        Batch *b = batch_acquire(run);
+        b->input = in;
+        b->piece = true;
+        b->lo = j * size;
+        last = j + 1 == n;
+        b->hi = last ? UINT64_MAX : (j + 1) * size;   /* the last reads to the end */
+        b->file_end = last;
+        submit(run, b);
+        if (last)
+            break;              /* in may be closed from here on */
+        output_ready(run, false);
+        if (!in->ended)
+            progress_show(run, in, false);
+    }
+    if (!last) {
+        /* Stopped early: an empty last batch still closes the input in turn. */
+        Batch *b = batch_acquire(run);
+        b->input = in;
+        b->file_end = true;
+        submit(run, b);
+    }
+}
+
+/* Reads one input into batches; the workers check them meanwhile. */
+static void run_input(Run *run, const char *path)
+{
+    bool keep_raw = run->keep_raw;
     Input *in = input_open(path, run->opt);
     if (!in) {
         out_of_memory(run);
+        return;
+    }
+    if (!in->err && run->nthreads && in->regular && in->size >= 2 * run->piece_bytes &&
+        lseek(in->fd, 0, SEEK_CUR) == 0) {
+        run_pieces(run, in);
         return;
     }
     if (!in->err) {
@@ -880,6 +1308,7 @@ int cli_main(int argc, char **argv)
     }
 
     chess_init();
+    pgn_init();                 /* before threads: pieces look for sync points */
     Run run;
     memset(&run, 0, sizeof run);
     run.opt = opt;
@@ -894,14 +1323,15 @@ int cli_main(int argc, char **argv)
     run.rp = report_new(diag_out, opt->format, run.rp_on_tty && !no_color);
     run.side = report_new(stderr, FMT_TEXT, run.stderr_tty && !no_color);
     /* The source line under an error needs the game's text; so does copying. */
-    bool keep_raw = copying || (opt->format == FMT_TEXT && !opt->quiet); /* raw text: excerpts and copies */
+    run.keep_raw = copying || (opt->format == FMT_TEXT && !opt->quiet); /* raw text: excerpts and copies */
+    run.keep_text = copying || !opt->quiet;
     if (!run.rp || !run.side || !run_init(&run)) {
         out_of_memory(&run);
     } else {
         if (!opt->quiet)
             report_begin(run.rp);
         for (int i = 0; i < opt->nfiles && !run.stop; i++)
-            run_input(&run, opt->files[i], keep_raw);
+            run_input(&run, opt->files[i]);
         output_ready(&run, true);
         run.sum.seconds = now_seconds() - run.t0;
         progress_clear(&run);

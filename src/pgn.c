@@ -54,6 +54,7 @@ static int walk_avx2;
 static int walk_avx512;
 #endif
 
+
 static void cls_init(void)
 {
     if (cls_ready)
@@ -111,6 +112,8 @@ static void cls_init(void)
 #endif
     cls_ready = 1;
 }
+
+void pgn_init(void) { cls_init(); }
 
 /* ---------------------------------------------------------------------
  * Word-at-a-time scanning (little-endian GCC/Clang; a byte loop elsewhere).
@@ -617,6 +620,10 @@ static void file_diag(PgnReader *r, DiagCode code, PgnPos pos, const char *msg)
 static void game_diag(PgnReader *r, DiagCode code, PgnPos pos, const char *msg)
 {
     PgnGame *g = r->g;
+    if (g->diags == NULL && (g->diags = malloc(PGN_MAX_DIAGS * sizeof *g->diags)) == NULL) {
+        g->ndiags_dropped++;
+        return;
+    }
     if (g->ndiags < PGN_MAX_DIAGS - 1) {
         fill_diag(&g->diags[g->ndiags++], code, pos, msg);
     } else if (g->ndiags == PGN_MAX_DIAGS - 1) {
@@ -867,6 +874,36 @@ static bool tag_like(PgnReader *r, bool *event)
     return true;
 }
 
+/* A sync point (pgn.h): buf[p] is a '[' that starts a line and begins a
+ * tag pair, all within buf[0..len), after a blank line ("\n\n" or
+ * "\n\r\n" before it) or with the name Event.  Close to the reader's own
+ * new-game tests (tag_like after a blank line, or an Event tag in movetext
+ * or a comment), which almost always hold there; pgn.h says what is done
+ * where they do not. */
+bool pgn_sync_at(const unsigned char *buf, size_t len, size_t p)
+{
+    if (p < 2 || p >= len || buf[p] != '[' || buf[p - 1] != '\n')
+        return false;
+    bool blank = buf[p - 2] == '\n' || (buf[p - 2] == '\r' && p >= 3 && buf[p - 3] == '\n');
+    if (!blank && !(len - p > 8 && memcmp(buf + p, "[Event \"", 8) == 0))
+        return false;
+    const unsigned char *s = buf + p;
+    size_t n = len - p < LOOKAHEAD ? len - p : LOOKAHEAD;
+    size_t k = 1;
+    while (k < n && (s[k] == ' ' || s[k] == '\t'))
+        k++;
+    size_t name = k;
+    if (k >= n || !((cls[s[k]] & (K_ALPHA | K_DIGIT)) || s[k] == '_'))
+        return false;
+    while (k < n && (cls[s[k]] & K_SYM))
+        k++;
+    if (k - name > PGN_MAX_TAG_NAME - 1)
+        return false;
+    while (k < n && (s[k] == ' ' || s[k] == '\t'))
+        k++;
+    return k < n && s[k] == '"';
+}
+
 /* Between games, a line starting '[' blanks name-character begins a tag
  * section even when the pair is malformed (it is then reported as BAD_TAG). */
 static bool tag_start(PgnReader *r)
@@ -886,15 +923,12 @@ PgnGame *pgn_game_new(void)
 {
     PgnGame *g = calloc(1, sizeof *g);
     GameStore *st = calloc(1, sizeof *st);
-    Diag *d = calloc(PGN_MAX_DIAGS, sizeof *d);
-    if (g == NULL || st == NULL || d == NULL) {
+    if (g == NULL || st == NULL) {
         free(g);
         free(st);
-        free(d);
         return NULL;
     }
-    g->priv = st;
-    g->diags = d;
+    g->priv = st;               /* diags: allocated by the first one (game_diag) */
     return g;
 }
 
@@ -913,6 +947,62 @@ void pgn_game_free(PgnGame *g)
     free(g->elems);
     free(g->diags);
     free(g);
+}
+
+bool pgn_game_keep(PgnGame *dst, const PgnGame *src, bool text)
+{
+    GameStore *d = dst->priv;
+    const GameStore *s = src->priv;
+    dst->index = src->index;
+    dst->start = src->start;
+    dst->end_offset = src->end_offset;
+    dst->result = src->result;
+    dst->result_pos = src->result_pos;
+    dst->truncated = src->truncated;
+    dst->syntax_error = src->syntax_error;
+    dst->nelems = 0;
+    dst->ndiags = 0;
+    dst->ndiags_dropped = 0;
+    dst->ntags = 0;
+    dst->raw = NULL;
+    dst->raw_len = 0;
+    dst->raw_complete = src->raw_complete;
+    d->alen = 0;
+    if (!text)
+        return true;
+    if (src->ntags) {
+        void *tp = dst->tags, *op = d->toff, *a = d->arena;
+        size_t tcap = d->tcap, ocap = d->tcap;
+        if (!grow(&tp, &tcap, src->ntags, sizeof(PgnTag), PGN_MAX_TAGS))
+            return false;
+        dst->tags = tp;
+        if (!grow(&op, &ocap, src->ntags, sizeof d->toff[0], PGN_MAX_TAGS))
+            return false;
+        d->toff = op;
+        d->tcap = tcap < ocap ? tcap : ocap;
+        if (!grow(&a, &d->acap, s->alen, 1, SIZE_MAX))
+            return false;
+        d->arena = a;
+        memcpy(d->arena, s->arena, s->alen);
+        d->alen = s->alen;
+        memcpy(d->toff, s->toff, src->ntags * sizeof d->toff[0]);
+        for (size_t t = 0; t < src->ntags; t++) {
+            dst->tags[t] = src->tags[t];
+            dst->tags[t].name = d->arena + s->toff[t][0];
+            dst->tags[t].value = d->arena + s->toff[t][1];
+        }
+        dst->ntags = src->ntags;
+    }
+    if (src->raw) {
+        void *p = d->raw;
+        if (!grow(&p, &d->rawcap, src->raw_len ? src->raw_len : 1, 1, PGN_MAX_RAW))
+            return false;
+        d->raw = p;
+        memcpy(d->raw, src->raw, src->raw_len);
+        dst->raw = d->raw;
+        dst->raw_len = src->raw_len;
+    }
+    return true;
 }
 
 static void game_reset(PgnReader *r, PgnGame *g)
@@ -2847,9 +2937,10 @@ PgnReader *pgn_reader_new(PgnReadFn read, void *ctx, const PgnOptions *opt)
     r->buf[0] = '\n';          /* history byte before the input */
     r->buf[1] = 0;             /* sentinel */
     r->pos = r->end = 1;
-    r->base = UINT64_MAX;      /* offset of buf[1] is 0 */
+    r->base = r->opt.offset - 1;   /* offset of buf[1] (wraps for 0) */
     r->line = 1;
-    r->line_start = 0;
+    r->line_start = r->opt.offset;
+    r->started = r->opt.offset > 0; /* a BOM only at the start of the input */
     return r;
 }
 

@@ -121,7 +121,16 @@ typedef struct PgnReader PgnReader;
 
 typedef struct PgnOptions {
     bool keep_raw;                /* keep each game's raw bytes in PgnGame.raw */
+    uint64_t offset;              /* input offset of the source's first byte: a
+                                   * reader started inside a file (at a sync
+                                   * point, below) counts offsets from the file's
+                                   * start and lines from 1; no BOM test */
 } PgnOptions;
+
+/* Builds the reader's tables; pgn_reader_new does it too, but a program
+ * that starts readers or calls pgn_sync_at on several threads calls it
+ * first, once. */
+void pgn_init(void);
 
 /* Returns NULL only when out of memory. */
 PgnReader *pgn_reader_new(PgnReadFn read, void *ctx, const PgnOptions *opt);
@@ -129,6 +138,12 @@ void pgn_reader_free(PgnReader *r);
 
 PgnGame *pgn_game_new(void);
 void pgn_game_free(PgnGame *g);
+
+/* Copies into dst what a report of src needs once it has been checked:
+ * index, positions, result, and with text its tags and raw bytes; no
+ * movetext elements, no diagnostics.  dst can be read into again later.
+ * False when out of memory (dst then holds fewer tags or no raw text). */
+bool pgn_game_keep(PgnGame *dst, const PgnGame *src, bool text);
 
 /* Reads the next game into *g.  Returns 1 with a game, 0 at end of input,
  * -1 if the source failed (a READ_ERROR diagnostic is queued).  File-level
@@ -140,6 +155,20 @@ int pgn_next(PgnReader *r, PgnGame *g);
 const Diag *pgn_file_diags(PgnReader *r, size_t *n);
 
 uint64_t pgn_bytes_read(const PgnReader *r);
+
+/* Sync points, where a file can be cut for parallel reading: a '[' that
+ * starts a line and begins a tag pair ('[' blanks Name blanks '"'), either
+ * after an empty line ("\n\n[" or "\n\r\n[") or as '[Event "'.  The reader
+ * almost always begins a new game there, whatever it was reading (tags,
+ * movetext, a comment); where it does, a reader started there
+ * (PgnOptions.offset) reads what a reader from the start of the file would
+ * read from there on (its lines count from 1; the caller shifts them).
+ * Where it does not (a tag section whose first pair was malformed, or one
+ * without Event, goes on after the line), a reader from an earlier point
+ * must be used: pgncheck confirms each cut against the reading before it
+ * (cli.c).  True when buf[p] is one; buf must hold the three bytes before
+ * p and the tag start after it (160 bytes or to the end of the input). */
+bool pgn_sync_at(const unsigned char *buf, size_t len, size_t p);
 
 /* Convenience source: a file descriptor read with read(2); ctx points to
  * an int holding the descriptor. */

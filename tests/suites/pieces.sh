@@ -1,0 +1,164 @@
+#!/bin/sh
+# Pieces suite: with -jN a regular file is cut into pieces at sync points
+# and each piece is read and checked whole by one thread (cli.c, pgn.h).
+# Whatever the cuts, the output must be the output of -j1, byte for byte:
+# the same games, numbers, lines, columns, offsets and verdicts, on stdout
+# and on stderr.  PGNCHECK_PIECE makes the pieces small so that small files
+# get many cuts (1 byte: a cut at every sync point).  Generated inputs
+# cover the hard cases: sync points where the reader does not begin a game
+# (the cut is not confirmed and that stretch is read again in order),
+# pieces with more games than one piece holds, files without blank lines,
+# CRLF line ends, and a comment that runs into a new game.
+bin=${BIN:-.}
+pgn=$bin/pgncheck
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/pgncheck-pieces.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT INT TERM
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); echo "ok $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+
+# same NAME FILE PIECE JOBS ARGS...: -j1 and -jJOBS with PGNCHECK_PIECE agree.
+same() {
+    s_name=$1; s_file=$2; s_piece=$3; s_jobs=$4; shift 4
+    "$pgn" -j1 "$@" "$s_file" > "$tmp/o1" 2> "$tmp/e1"; s1=$?
+    PGNCHECK_PIECE=$s_piece "$pgn" -j"$s_jobs" "$@" "$s_file" > "$tmp/o2" 2> "$tmp/e2"; s2=$?
+    for x in o1 e1 o2 e2; do sed 's/"seconds":[0-9.]*//' "$tmp/$x" > "$tmp/$x.s"; done
+    if [ "$s1" = "$s2" ] && cmp -s "$tmp/o1.s" "$tmp/o2.s" && cmp -s "$tmp/e1.s" "$tmp/e2.s"; then
+        ok "$s_name"
+    else
+        bad "$s_name: -j$s_jobs with pieces of $s_piece bytes differs from -j1 (exit $s1/$s2)"
+        diff "$tmp/o1.s" "$tmp/o2.s" | head -n 4
+    fi
+}
+
+# Every committed PGN file, small pieces, several formats and modes.
+files=$(find corpus tests -name '*.pgn' | sort)
+n=0; nbad=0
+for f in $files; do
+    specs='"1 2 -f jsonl" "97 2 -f text" "4096 3 -f jsonl --fix-results" "61 2 -f tsv"'
+    [ -n "${SANITIZED:-}" ] && specs='"1 2 -f jsonl" "97 3 -f text --fix-results"'   # slower build: fewer
+    eval "set -- $specs"
+    for spec in "$@"; do
+        set -- $spec
+        out=$(same "$f" "$f" "$@")
+        n=$((n + 1))
+        case $out in ok*) ;; *) nbad=$((nbad + 1)); echo "$out" | sed "s|^FAIL |FAIL committed files: |" ;; esac
+    done
+done
+if [ "$nbad" -eq 0 ]; then ok "committed files: $n runs of -j1 against -j2/-j3 in small pieces agree"; else
+    fail=$((fail + nbad)); fi
+
+# Generated inputs.  The counts and lines expected are worked out by the
+# generator from what it wrote, not taken from pgncheck.
+python3 - "$tmp" <<'PY' || { bad "generator"; }
+import sys, os
+d = sys.argv[1]
+def write(name, games, nl="\n"):
+    # games: list of game texts; returns (games, line of last game's start)
+    line, last = 1, 1
+    with open(os.path.join(d, name), "w", newline="") as f:
+        for g in games:
+            last = line
+            t = g.replace("\n", nl)
+            f.write(t)
+            line += g.count("\n")
+    with open(os.path.join(d, name + ".expect"), "w") as f:
+        f.write("%d %d\n" % (len(games), last))
+# 1. tiny games: far more than one piece holds (the piece ends early, the
+#    next pieces are read again in order from there)
+write("tiny.pgn", ['[Event "t%d"]\n\n1. e4 e5 *\n\n' % i if i % 7 == 0 else "1. d4 *\n\n"
+                   for i in range(20000)])
+# 2. sync points that start no game: a malformed first tag pair keeps the
+#    tag section open across the blank line, so "[Site" belongs to it
+write("nosync.pgn", ['[Event x]\n\n[Site "s%d"]\n[Result "*"]\n\n1. e4 *\n\n' % i
+                     for i in range(3000)])
+# 3. no blank lines at all: cuts only at '[Event "' lines; every fifth game
+#    has Site before Event (its Event line is no game start)
+write("noblank.pgn", [('[Site "x%d"]\n[Event "e%d"]\n1. e4 e5 2. Nf3 1-0\n' % (i, i)) if i % 5 == 0
+                      else ('[Event "e%d"]\n[Site "s"]\n1. d4 d5 *\n' % i) for i in range(4000)])
+# 4. CRLF line ends, with games of various lengths
+moves = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 "
+write("crlf.pgn", ['[Event "c%d"]\n[Result "*"]\n\n%s*\n\n' % (i, moves * (1 + i % 3))
+                   for i in range(3000)], nl="\r\n")
+# 5. comments that run into a new game (unterminated: reported at the '{',
+#    the game after is read), comments holding blank lines and '[' lines
+#    that start no game, and long comments
+g = []
+for i in range(2000):
+    if i % 3 == 0:
+        g.append('[Event "u%d"]\n\n1. e4 { an open comment\n\n' % i)
+    elif i % 3 == 1:
+        g.append('[Event "k%d"]\n\n1. e4 {\n\n [not a tag\n[Site x]\n%s} e5 *\n\n' % (i, "word " * (i % 50)))
+    else:
+        g.append('[Event "v%d"]\n\n1. e4 (1. d4 {x} d5) e5 1-0\n\n' % i)
+write("comments.pgn", g)
+PY
+for f in tiny nosync noblank crlf comments; do
+    for spec in "1 2" "300 2" "4096 3" "65536 2"; do
+        set -- $spec
+        same "generated $f.pgn, pieces of $1 bytes, -j$2" "$tmp/$f.pgn" "$1" "$2" -f jsonl
+    done
+    read -r want_games want_line < "$tmp/$f.pgn.expect"
+    PGNCHECK_PIECE=300 "$pgn" -j2 -f jsonl "$tmp/$f.pgn" > "$tmp/out" 2> /dev/null
+    got_games=$(grep -c '^{"type":"game"' "$tmp/out")
+    got_line=$(grep '^{"type":"game"' "$tmp/out" | tail -n 1 | sed 's/.*"index":[0-9]*,"offset":[0-9]*,"line":\([0-9]*\),.*/\1/')
+    got_index=$(grep '^{"type":"game"' "$tmp/out" | tail -n 1 | sed 's/.*"index":\([0-9]*\),.*/\1/')
+    case $f in
+    nosync) want_line=$(( (want_games - 1) * 7 + 1 )) ;;   # each game is the 7 lines it was written as
+    comments) want_games=$got_games; want_line=$got_line   # the reader decides the games: agreement only
+              [ "$got_games" -gt 1000 ] || want_games=more-than-1000 ;;
+    esac
+    if [ "$got_games" = "$want_games" ] && [ "$got_index" = "$want_games" ] && [ "$got_line" = "$want_line" ]; then
+        ok "generated $f.pgn: ${got_games} games in pieces, the last at line ${got_line}"
+    else
+        bad "generated $f.pgn: $got_games games (index $got_index), last at line $got_line; want $want_games at line $want_line"
+    fi
+done
+
+# A file named twice: pieces of one input never mix with the next.
+PGNCHECK_PIECE=500 "$pgn" -j2 -f jsonl "$tmp/tiny.pgn" "$tmp/crlf.pgn" > "$tmp/two" 2> /dev/null
+{ "$pgn" -j1 -f jsonl "$tmp/tiny.pgn" "$tmp/crlf.pgn" 2> /dev/null; } > "$tmp/two1"
+if [ "$(sed 's/"seconds":[0-9.]*//' "$tmp/two")" = "$(sed 's/"seconds":[0-9.]*//' "$tmp/two1")" ]; then
+    ok "two inputs in pieces: the same as -j1"
+else
+    bad "two inputs in pieces differ from -j1"
+fi
+
+# Standard input that is a regular file read from past its start: no pieces
+# (they would start at offset 0); the games after the skipped bytes only.
+skip=2000
+( dd bs="$skip" count=1 > /dev/null 2>&1; "$pgn" -j1 -f jsonl - ) < "$tmp/crlf.pgn" > "$tmp/s1" 2>&1
+( dd bs="$skip" count=1 > /dev/null 2>&1; PGNCHECK_PIECE=300 "$pgn" -j2 -f jsonl - ) < "$tmp/crlf.pgn" > "$tmp/s2" 2>&1
+first=$(head -n 1 "$tmp/s2" | sed 's/.*"offset":\([0-9]*\),.*/\1/')
+if [ "$(sed 's/"seconds":[0-9.]*//' "$tmp/s1")" = "$(sed 's/"seconds":[0-9.]*//' "$tmp/s2")" ] &&
+   [ -n "$first" ] && [ "$first" -gt 0 ]; then
+    ok "standard input read from an offset: -j2 reads from there as -j1 does"
+else
+    bad "standard input from an offset: -j2 differs from -j1 (first game at offset '$first')"
+fi
+
+# ThreadSanitizer: pieces on three threads, text and jsonl, no data race.
+# Built here (normal pass only; skipped where the compiler cannot).
+if [ -z "${SANITIZED:-}" ]; then
+    cc=${CC:-cc}
+    if "$cc" -O1 -g -fsanitize=thread -std=c17 -D_POSIX_C_SOURCE=200809L -o "$tmp/pgncheck-tsan" \
+        src/*.c -lpthread > "$tmp/tsan-build" 2>&1 && "$tmp/pgncheck-tsan" --version > /dev/null 2>&1; then
+        races=0
+        for spec in "1 -f text corpus/real/gh-tcec/TCEC_Tournament_1.pgn" "300 -f jsonl $tmp/nosync.pgn" \
+                    "4096 -f jsonl $tmp/tiny.pgn" "2000 -f jsonl --fix-results $tmp/comments.pgn"; do
+            set -- $spec
+            p=$1; shift
+            PGNCHECK_PIECE=$p TSAN_OPTIONS=halt_on_error=1 "$tmp/pgncheck-tsan" -j3 "$@" > /dev/null 2> "$tmp/tsan.err"
+            if grep -q ThreadSanitizer "$tmp/tsan.err"; then
+                races=$((races + 1)); sed -n '1,20p' "$tmp/tsan.err"
+            fi
+        done
+        if [ "$races" -eq 0 ]; then ok "ThreadSanitizer: -j3 in pieces, 4 inputs, no race"; else
+            bad "ThreadSanitizer reports in $races runs"; fi
+    else
+        echo "note: ThreadSanitizer check skipped: $cc cannot build with -fsanitize=thread"
+    fi
+fi
+
+echo "$pass passed, $fail failed"
