@@ -116,6 +116,42 @@ for f in tiny nosync noblank crlf comments; do
     fi
 done
 
+# Mutated inputs: committed files cut, spliced and sprinkled with what moves
+# game boundaries (blank lines, tag lines, '{', '}', '"', CR, stray bytes),
+# each checked in pieces of a random size against -j1.  Fixed seeds: the
+# same files every run.
+python3 - "$tmp" $(find corpus -name '*.pgn' | sort) <<'PY' || bad "mutator"
+import random, sys, os
+d, files = sys.argv[1], sys.argv[2:]
+rng = random.Random(20261129)
+bits = [b"\n\n[Event \"m\"]\n", b"\n[Event \"", b"\n\n[Site \"x\"]", b"{", b"}", b"\"", b"\r",
+        b"\n\n", b"(", b")", b"1-0\n", b"*", b"\n%x\n", b";", b"\xff", b"\x00", b"[", b"]"]
+for k in range(40):
+    data = b"".join(open(rng.choice(files), "rb").read() for _ in range(rng.randint(1, 4)))
+    data = bytearray(data)
+    for _ in range(rng.randint(1, 30)):
+        at = rng.randrange(len(data) + 1)
+        r = rng.random()
+        if r < 0.5:
+            data[at:at] = rng.choice(bits)
+        elif r < 0.8:
+            del data[at:at + rng.randint(1, 40)]
+        else:
+            src = open(rng.choice(files), "rb").read()
+            a = rng.randrange(len(src) + 1)
+            data[at:at] = src[a:a + rng.randint(1, 2000)]
+    open(os.path.join(d, "mut%02d.pgn" % k), "wb").write(bytes(data))
+PY
+m=0; mbad=0
+for f in "$tmp"/mut*.pgn; do
+    m=$((m + 1))
+    piece=$(( (m * 7919) % 3000 + 1 ))
+    out=$(same "$f" "$f" "$piece" $(( 2 + m % 2 )) -f jsonl)
+    case $out in ok*) ;; *) mbad=$((mbad + 1)); echo "$out" | sed "s|^FAIL |FAIL mutated: |"; cp "$f" "${TMPDIR:-/tmp}/pgncheck-pieces-failed-$m.pgn" ;; esac
+done
+if [ "$m" -ge 40 ] && [ "$mbad" -eq 0 ]; then ok "mutated inputs: $m files in random pieces agree with -j1"; else
+    fail=$((fail + mbad)); [ "$m" -ge 40 ] || bad "mutated inputs: only $m files"; fi
+
 # A file named twice: pieces of one input never mix with the next.
 PGNCHECK_PIECE=500 "$pgn" -j2 -f jsonl "$tmp/tiny.pgn" "$tmp/crlf.pgn" > "$tmp/two" 2> /dev/null
 { "$pgn" -j1 -f jsonl "$tmp/tiny.pgn" "$tmp/crlf.pgn" 2> /dev/null; } > "$tmp/two1"
