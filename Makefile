@@ -15,7 +15,8 @@ BIN      ?= .
 
 LIB_SRC  = $(filter-out src/main.c,$(wildcard src/*.c))
 LIB_OBJ  = $(LIB_SRC:src/%.c=$(BUILD)/%.o)
-TEST_PROGS = $(BIN)/tests/perft $(BIN)/tests/unit $(BIN)/tests/test_reader $(BIN)/tests/sanbench
+TEST_PROGS = $(BIN)/tests/perft $(BIN)/tests/unit $(BIN)/tests/test_reader $(BIN)/tests/sanbench \
+             $(BIN)/tests/peakrss
 
 all: $(BIN)/pgncheck $(TEST_PROGS)
 

@@ -704,6 +704,8 @@ static void piece_fill(const Run *run, Batch *b, PieceTools *t, uint64_t from, u
         for (size_t k = 0; work->result_tag && k < s->game->ntags; k++)
             if (g->tags[k].value == work->result_tag)
                 s->rep.result_tag = s->game->tags[k].value;
+        pgn_game_trim(g);
+        game_report_trim(work);
         b->ngames++;
     }
     b->read_end = from + pgn_bytes_read(r);
@@ -981,6 +983,7 @@ static void piece_emit(Run *run, Batch *b)
         output_file_diags(run, in, &s->pre);
         output_game(run, in, s);
         s->rep.diags = NULL;
+        pgn_game_trim(g);
     }
     lines_shift(b->tail.v, b->tail.n, dl);
     output_file_diags(run, in, &b->tail);
@@ -1039,6 +1042,9 @@ static void output_batch(Run *run, Batch *b)
         for (size_t i = 0; i < b->ngames; i++) {
             output_file_diags(run, in, &b->slot[i].pre);
             output_game(run, in, &b->slot[i]);
+            /* A long game leaves its slot large: given back, memory stays flat. */
+            pgn_game_trim(b->slot[i].game);
+            game_report_trim(&b->slot[i].rep);
         }
         output_file_diags(run, in, &b->tail);
     }

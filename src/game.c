@@ -69,6 +69,15 @@ void game_report_init(GameReport *rep)
     memset(rep, 0, sizeof *rep);
 }
 
+void game_report_trim(GameReport *rep)
+{
+    const Scratch *s = rep->priv;
+    if (s && (s->keys_cap > 1024 || s->lines_cap > 4 || s->diags_cap > 64)) {
+        game_report_free(rep);      /* the next game_check starts small again */
+        game_report_init(rep);
+    }
+}
+
 void game_report_free(GameReport *rep)
 {
     Scratch *s = rep->priv;

@@ -58,6 +58,9 @@ typedef struct GameReport {
 void check_options_default(CheckOptions *o);
 void game_report_init(GameReport *rep);
 void game_report_free(GameReport *rep);
+/* Gives back a report's memory (and contents) if a long or much-annotated
+ * game made its scratch space grow: memory stays flat over many games. */
+void game_report_trim(GameReport *rep);
 
 /* Checks one game.  Thread-safe: several reports can be produced at once
  * (chess_init() must have run).  Never fails: an allocation failure is

@@ -949,6 +949,41 @@ void pgn_game_free(PgnGame *g)
     free(g);
 }
 
+void pgn_game_trim(PgnGame *g)
+{
+    GameStore *st = g->priv;
+    if (g->diags) {
+        /* PGN_MAX_DIAGS of them: kept by every object that ever had one, they
+         * would add up; few games have reader diagnostics. */
+        free(g->diags);
+        g->diags = NULL;
+        g->ndiags = 0;
+    }
+    if (st->ecap > PGN_KEEP_ELEMS) {
+        free(g->elems);
+        g->elems = NULL;
+        g->nelems = 0;
+        st->ecap = 0;
+    }
+    if (st->acap > PGN_KEEP_BYTES || st->tcap > PGN_KEEP_TAGS) {
+        free(st->arena);
+        free(st->toff);
+        free(g->tags);
+        st->arena = NULL;
+        st->toff = NULL;
+        g->tags = NULL;
+        st->acap = st->alen = st->tcap = 0;
+        g->ntags = 0;
+    }
+    if (st->rawcap > PGN_KEEP_BYTES) {
+        free(st->raw);
+        st->raw = NULL;
+        st->rawcap = 0;
+        g->raw = NULL;
+        g->raw_len = 0;
+    }
+}
+
 bool pgn_game_keep(PgnGame *dst, const PgnGame *src, bool text)
 {
     GameStore *d = dst->priv;

@@ -139,6 +139,18 @@ void pgn_reader_free(PgnReader *r);
 PgnGame *pgn_game_new(void);
 void pgn_game_free(PgnGame *g);
 
+/* Gives back the memory of a game object that an unusually long game made
+ * grow (more than PGN_KEEP_ELEMS elements, PGN_KEEP_TAGS tags, PGN_KEEP_BYTES
+ * of tag text or raw text) and its reader diagnostics; its contents are
+ * then gone.  Called when a
+ * game has been dealt with, it keeps a program's memory the same however
+ * many games it reads: otherwise every reused game object would grow to
+ * the longest game it ever held. */
+#define PGN_KEEP_ELEMS 512
+#define PGN_KEEP_TAGS 64
+#define PGN_KEEP_BYTES (64u << 10)
+void pgn_game_trim(PgnGame *g);
+
 /* Copies into dst what a report of src needs once it has been checked:
  * index, positions, result, and with text its tags and raw bytes; no
  * movetext elements, no diagnostics.  dst can be read into again later.

@@ -22,7 +22,7 @@ echo "input:   $big ($bytes bytes, $games games, $plies plies)"
 echo
 
 out=$(mktemp "${TMPDIR:-/tmp}/pgncheck-bench.XXXXXX")
-trap 'rm -f "$out"' EXIT INT TERM
+trap 'rm -f "$out" "$out.rss"' EXIT INT TERM
 export BENCH_OUT="$out"
 echo "== core"
 ./tests/perft -b 6 | sed 's/^/perft startpos /'
@@ -43,7 +43,7 @@ echo "== whole program (median of $runs runs, the programs taking turns)"
 ex=$(command -v pgn-extract || ls /usr/games/pgn-extract 2>/dev/null)
 [ -n "$ex" ] || echo "pgn-extract not installed (apt-get install pgn-extract): no ratio"
 python3 - "$runs" "$bytes" "$games" "$plies" "$big" "$cores" "$ex" <<'PY'
-import os, sys, time, statistics
+import os, sys, time, statistics, subprocess
 runs, size, games, plies = (int(x) for x in sys.argv[1:5])
 big, cores, ex = sys.argv[5], sys.argv[6], sys.argv[7]
 progs = [("pgncheck -j1", ["./pgncheck", "-j1", "-q", big]),
@@ -51,18 +51,18 @@ progs = [("pgncheck -j1", ["./pgncheck", "-j1", "-q", big]),
 if ex:
     progs.append(("pgn-extract -r -s", [ex, "-r", "-s", big]))
 walls = {label: [] for label, _ in progs}
+rssfile = os.environ["BENCH_OUT"] + ".rss"
 rss = {label: 0 for label, _ in progs}
 for _ in range(runs):
     for label, cmd in progs:
+        # Peak RSS through tests/peakrss: a child forked from Python would
+        # count Python's own size as its peak (see peakrss.c).
         t0 = time.monotonic()
-        pid = os.fork()
-        if pid == 0:
-            fd = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(fd, 1); os.dup2(fd, 2)
-            os.execvp(cmd[0], cmd)
-        _, status, ru = os.wait4(pid, 0)
+        subprocess.run(["./tests/peakrss", rssfile] + cmd, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
         walls[label].append(time.monotonic() - t0)
-        rss[label] = max(rss[label], ru.ru_maxrss)
+        with open(rssfile) as f:
+            rss[label] = max(rss[label], int(f.read()))
 with open(os.environ.get("BENCH_OUT", "/dev/null"), "a") as f:
     for label, _ in progs:
         w = statistics.median(walls[label])
@@ -97,20 +97,24 @@ if name == "2GB":
         out.close()
         os._exit(0)
     os.close(w)
+# Through tests/peakrss, so that the peak RSS is pgncheck's own.
+rssfile = os.environ["BENCH_OUT"] + ".rss"
+cmd = ["./tests/peakrss", rssfile, "./pgncheck", "-j1", "-q", "-" if name == "2GB" else name]
 pid = os.fork()
 if pid == 0:
     fd = os.open(os.devnull, os.O_WRONLY); os.dup2(fd, 1); os.dup2(fd, 2)
     if name == "2GB":
         os.dup2(r, 0)
-        os.execv("./pgncheck", ["pgncheck", "-j1", "-q", "-"])
-    os.execv("./pgncheck", ["pgncheck", "-j1", "-q", name])
+    os.execv(cmd[0], cmd)
 if name == "2GB":
     os.close(r)
 _, _, ru = os.wait4(pid, 0)
 if name == "2GB":
     os.waitpid(feeder, 0)
     name = f"{big} x10 via pipe"
-print(f"{name:<32} {ru.ru_maxrss/1024:6.1f} MB")
+with open(rssfile) as f:
+    peak = int(f.read())
+print(f"{name:<32} {peak/1024:6.1f} MB")
 PY
 done
 echo
