@@ -19,7 +19,12 @@ typedef struct Line {
     bool number_warned;    /* one move-number warning per line is enough */
     int ended;             /* automatic ending (Reason + 1), 0 if none */
     uint32_t ended_ply;
-    char ended_move[64];
+    /* The move after which it ended, for messages (formatted only when one
+     * is written: ended_label): its number, side and text; side -1: the
+     * game ended in its FEN start position. */
+    uint32_t ended_full;
+    int ended_side;
+    const char *ended_text;
     /* Stalemate not yet ruled out after the last move (out of check, no
      * other ending): the next legal move in this line rules it out for
      * free, so the legal-move search runs only where the line stops.
@@ -197,6 +202,17 @@ static void describe(const Position *pos, int sq, char *buf, size_t cap)
 static void move_label(uint32_t fullmove, int side, const char *text, char *buf, size_t cap)
 {
     snprintf(buf, cap, "%u%s %s", (unsigned)fullmove, side == WHITE ? "." : "...", text);
+}
+
+/* "after 38. Kg1" (or "in the FEN start position"): where line L ended. */
+static const char *ended_label(const Line *L, char *buf, size_t cap)
+{
+    if (L->ended_side < 0)
+        return "in the FEN start position";
+    char lab[48];
+    move_label(L->ended_full, L->ended_side, L->ended_text, lab, sizeof lab);
+    snprintf(buf, cap, "after %s", lab);
+    return buf;
 }
 
 /* The tags the checks need, found in one pass (the first of a name counts). */
@@ -613,12 +629,11 @@ static void resolve_pending(Line *L)
         return;
     /* The label of the move that left the position, from the position. */
     int side = p->side ^ 1;
-    uint32_t full = p->fullmove - (side == BLACK);
-    char label_buf[48];
     L->ended = REASON_STALEMATE + 1;
     L->ended_ply = L->ply;
-    move_label(full, side, e->text, label_buf, sizeof label_buf);
-    snprintf(L->ended_move, sizeof L->ended_move, "after %s", label_buf);
+    L->ended_full = p->fullmove - (side == BLACK);
+    L->ended_side = side;
+    L->ended_text = e->text;
 }
 
 /* The rest of a ply once its move is made in line L (ply: its number;
@@ -698,7 +713,9 @@ static CHESS_NOINLINE void ply_end_slow(Ctx *c, Line *L, const PgnElem *e, uint3
     if (ended) {
         L->ended = ended;
         L->ended_ply = ply;
-        snprintf(L->ended_move, sizeof L->ended_move, "after %s", label);
+        L->ended_full = p->fullmove - (uint32_t)(p->side == WHITE);
+        L->ended_side = p->side ^ 1;
+        L->ended_text = e->text;
     } else if (!any_known)
         L->pending = e;
 #undef label
@@ -802,8 +819,9 @@ static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main
                 resolve_pending(L);
         }
         if (L->ended) {
+            char at[64];
             add_diag(c, D_MOVES_AFTER_END, e->pos, ply, e->text, "%s: the game was already over by %s %s (ply %u)",
-                     label, ending_text(L->ended - 1), L->ended_move, (unsigned)L->ended_ply);
+                     label, ending_text(L->ended - 1), ended_label(L, at, sizeof at), (unsigned)L->ended_ply);
             return PLAY_AFTER_END;
         }
         if (e->number >= 0 && !L->number_warned && (uint32_t)e->number != before->fullmove) {
@@ -1099,7 +1117,7 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
         if (ended) {
             main_line->ended = ended;
             main_line->ended_ply = 0;
-            snprintf(main_line->ended_move, sizeof main_line->ended_move, "%s", "in the FEN start position");
+            main_line->ended_side = -1;
         }
     }
 
@@ -1200,6 +1218,7 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
                                      ieq(term, "timeforfeit") || ieq(term, "lost on time") || ieq(term, "time"));
         if (main_line->ended) {
             int why = main_line->ended - 1;
+            char at[64];
             PgnResult must = PGN_RES_DRAW;
             if (why == REASON_CHECKMATE)
                 must = fin->side == WHITE ? PGN_RES_BLACK : PGN_RES_WHITE;
@@ -1207,13 +1226,14 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
             if (declared == PGN_RES_UNKNOWN || declared == PGN_RES_NONE) {
                 add_diag(&c, D_UNFINISHED_DECIDED, result_pos, 0, NULL,
                          "the result is %s but the game ended by %s %s: it must be %s",
-                         declared == PGN_RES_NONE ? "missing" : "*", ending_text(why), main_line->ended_move,
+                         declared == PGN_RES_NONE ? "missing" : "*", ending_text(why),
+                         ended_label(main_line, at, sizeof at),
                          result_text(must));
                 rep->fixed = must;
             } else if (declared != must) {
                 add_diag(&c, D_WRONG_RESULT, result_pos, 0, NULL,
                          "Result %s contradicts %s %s: the result must be %s (R41)", result_text(declared),
-                         ending_text(why), main_line->ended_move, result_text(must));
+                         ending_text(why), ended_label(main_line, at, sizeof at), result_text(must));
                 rep->fixed = must;
             }
         } else if (declared == PGN_RES_WHITE || declared == PGN_RES_BLACK) {
