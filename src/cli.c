@@ -1129,7 +1129,7 @@ static bool run_init(Run *run)
         /* For the tests: small pieces put many cuts in small files. */
         char *end;
         unsigned long long v = strtoull(pb, &end, 10);
-        if (*end == '\0' && v >= 1)
+        if (*end == '\0' && v >= 1 && v <= (1ull << 40))
             run->piece_bytes = v;
     }
     if (!run->nthreads)
