@@ -95,7 +95,7 @@ for i in range(2000):
 write("comments.pgn", g)
 PY
 for f in tiny nosync noblank crlf comments; do
-    for spec in "1 2" "300 2" "4096 3" "65536 2"; do
+    for spec in "61 2" "300 2" "4096 3" "65536 2"; do
         set -- $spec
         same "generated $f.pgn, pieces of $1 bytes, -j$2" "$tmp/$f.pgn" "$1" "$2" -f jsonl
     done
@@ -181,8 +181,8 @@ if [ -z "${SANITIZED:-}" ]; then
     if "$cc" -O1 -g -fsanitize=thread -std=c17 -D_POSIX_C_SOURCE=200809L -o "$tmp/pgncheck-tsan" \
         src/*.c -lpthread > "$tmp/tsan-build" 2>&1 && "$tmp/pgncheck-tsan" --version > /dev/null 2>&1; then
         races=0
-        for spec in "1 -f text corpus/real/gh-tcec/TCEC_Tournament_1.pgn" "300 -f jsonl $tmp/nosync.pgn" \
-                    "4096 -f jsonl $tmp/tiny.pgn" "2000 -f jsonl --fix-results $tmp/comments.pgn"; do
+        for spec in "997 -f text corpus/real/gh-tcec/TCEC_Tournament_1.pgn" "20000 -f jsonl $tmp/nosync.pgn" \
+                    "4096 -f jsonl $tmp/noblank.pgn" "2000 -f jsonl --fix-results $tmp/comments.pgn"; do
             set -- $spec
             p=$1; shift
             PGNCHECK_PIECE=$p TSAN_OPTIONS=halt_on_error=1 "$tmp/pgncheck-tsan" -j3 "$@" > /dev/null 2> "$tmp/tsan.err"
