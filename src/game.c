@@ -77,7 +77,7 @@ void game_report_init(GameReport *rep)
 void game_report_trim(GameReport *rep)
 {
     const Scratch *s = rep->priv;
-    if (s && (s->keys_cap > 1024 || s->lines_cap > 4 || s->diags_cap > 64)) {
+    if (s && (s->keys_cap > 256 || s->lines_cap > 2 || s->diags_cap > 8)) {
         game_report_free(rep);      /* the next game_check starts small again */
         game_report_init(rep);
     }

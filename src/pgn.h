@@ -146,7 +146,7 @@ void pgn_game_free(PgnGame *g);
  * game has been dealt with, it keeps a program's memory the same however
  * many games it reads: otherwise every reused game object would grow to
  * the longest game it ever held. */
-#define PGN_KEEP_ELEMS 512
+#define PGN_KEEP_ELEMS 256
 #define PGN_KEEP_TAGS 64
 #define PGN_KEEP_BYTES (64u << 10)
 void pgn_game_trim(PgnGame *g);
