@@ -26,7 +26,8 @@
 #define PROG "pgncheck"
 #define BATCH_GAMES 64          /* games handed to a worker at once */
 #define PIECE_BYTES (1u << 20) /* -jN: a regular file is cut into pieces this big */
-#define PIECE_GAMES 1024        /* games of one piece at most (it ends early there) */
+#define PIECE_GAMES 1024        /* games of one piece at most: a piece holding this
+                                 * many stopped there, not at a sync point */
 #define MAX_JOBS 256
 #define PROGRESS_MIN_BYTES (8u << 20)  /* --progress is on by default above this */
 
@@ -316,20 +317,31 @@ typedef struct Input {
     uint64_t index_base;        /* games of this input output so far */
 } Input;
 
-static long input_read(void *ctx, char *buf, size_t cap)
+/* read(2), or pread(2) at *off (which it advances) when off is not NULL;
+ * retried on EINTR.  -1 with *err set on an error. */
+static long read_retry(int fd, char *buf, size_t cap, uint64_t *off, int *err)
 {
-    Input *in = ctx;
     for (;;) {
-        ssize_t k = read(in->fd, buf, cap);
+        ssize_t k = off ? pread(fd, buf, cap, (off_t)*off) : read(fd, buf, cap);
         if (k >= 0) {
-            in->bytes += (uint64_t)k;
+            if (off)
+                *off += (uint64_t)k;
             return (long)k;
         }
         if (errno != EINTR) {
-            in->err = errno;
+            *err = errno;
             return -1;
         }
     }
+}
+
+static long input_read(void *ctx, char *buf, size_t cap)
+{
+    Input *in = ctx;
+    long k = read_retry(in->fd, buf, cap, NULL, &in->err);
+    if (k > 0)
+        in->bytes += (uint64_t)k;
+    return k;
 }
 
 /* A piece's source: the file read with pread from an offset.  Past soft
@@ -351,17 +363,7 @@ static long piece_read(void *ctx, char *buf, size_t cap)
         cap = (size_t)(src->soft - src->off);
     else if (src->off >= src->soft && cap > PIECE_TAIL_READ)
         cap = PIECE_TAIL_READ;
-    for (;;) {
-        ssize_t k = pread(src->fd, buf, cap, (off_t)src->off);
-        if (k >= 0) {
-            src->off += (uint64_t)k;
-            return (long)k;
-        }
-        if (errno != EINTR) {
-            src->err = errno;
-            return -1;
-        }
-    }
+    return read_retry(src->fd, buf, cap, &src->off, &src->err);
 }
 
 /* pread of up to cap bytes at off (fewer only at the end of the file);
@@ -502,7 +504,6 @@ typedef struct Batch {
     size_t cap;                 /* slots allocated */
     /* pieces */
     bool piece;
-    bool capped;                /* stopped at PIECE_GAMES, not at a sync point */
     bool oom;
     int err;                    /* errno of a failed read, 0 if none */
     uint64_t lo, hi;            /* the stretch it covers; hi = UINT64_MAX for the last */
@@ -656,7 +657,6 @@ static void piece_fill(const Run *run, Batch *b, PieceTools *t, uint64_t from, u
     b->tail.n = 0;
     b->npool = 0;
     b->err = 0;
-    b->capped = false;
     b->start = from;
     b->stop = UINT64_MAX;
     b->stop_line = 0;
@@ -680,7 +680,6 @@ static void piece_fill(const Run *run, Batch *b, PieceTools *t, uint64_t from, u
         if (got == 1 && (b->ngames == PIECE_GAMES ||
                          (g->start.offset >= after && sync_at_offset(fd, g->start.offset)))) {
             /* This game is the next piece's first: what came before it is ours. */
-            b->capped = b->ngames == PIECE_GAMES;
             b->stop = g->start.offset;
             b->stop_line = g->start.line;
             if (!diags_take(&b->tail, r, run->opt))
@@ -949,6 +948,16 @@ static void check_stdout(Run *run)
 
 static void out_of_memory(Run *run);
 
+/* One game with the file-level findings before it; then a long game's
+ * slot gives back what it took, so memory stays flat. */
+static void output_slot(Run *run, const Input *in, Slot *s)
+{
+    output_file_diags(run, in, &s->pre);
+    output_game(run, in, s);
+    pgn_game_trim(s->game);
+    game_report_trim(&s->rep);     /* a piece's copy holds no scratch: nothing */
+}
+
 static void lines_shift(Diag *d, size_t n, uint64_t by)
 {
     for (size_t i = 0; i < n; i++)
@@ -980,10 +989,8 @@ static void piece_emit(Run *run, Batch *b)
             g->tags[k].value_pos.line += (uint32_t)dl;
         }
         g->index += in->index_base;
-        output_file_diags(run, in, &s->pre);
-        output_game(run, in, s);
+        output_slot(run, in, s);
         s->rep.diags = NULL;
-        pgn_game_trim(g);
     }
     lines_shift(b->tail.v, b->tail.n, dl);
     output_file_diags(run, in, &b->tail);
@@ -1027,7 +1034,7 @@ static void piece_output(Run *run, Batch *b)
         r->oom = false;
         piece_fill(run, r, &run->own, in->expect, b->hi);
         piece_emit(run, r);
-    } while (r->capped && !in->ended && !run->stop && in->expect < b->hi);
+    } while (r->ngames == PIECE_GAMES && !in->ended && !run->stop && in->expect < b->hi);
     r->input = NULL;
 }
 
@@ -1039,13 +1046,8 @@ static void output_batch(Run *run, Batch *b)
     } else {
         if (batch_prints(run, b))
             progress_clear(run);
-        for (size_t i = 0; i < b->ngames; i++) {
-            output_file_diags(run, in, &b->slot[i].pre);
-            output_game(run, in, &b->slot[i]);
-            /* A long game leaves its slot large: given back, memory stays flat. */
-            pgn_game_trim(b->slot[i].game);
-            game_report_trim(&b->slot[i].rep);
-        }
+        for (size_t i = 0; i < b->ngames; i++)
+            output_slot(run, in, &b->slot[i]);
         output_file_diags(run, in, &b->tail);
     }
     if (b->file_end) {
