@@ -36,6 +36,30 @@ while [ $i -lt "$runs" ]; do
     ./tests/test_reader --count "$big" | tail -n 1
     i=$((i + 1))
 done | sort -t: -k2 -n | sed -n "$(( (runs + 1) / 2 ))p"
+# The reader's cost follows its tokens more than its bytes: the same by
+# kind of game (big.pgn split once: games with [%clk] are online games, a
+# comment with "pv=" marks an engine game, the rest are master and
+# annotated games).
+if [ ! -s "$dir/kind-master.pgn" ] || [ "$big" -nt "$dir/kind-master.pgn" ]; then
+    python3 - "$big" "$dir" <<'PY'
+import re, sys
+big, d = sys.argv[1], sys.argv[2]
+data = open(big, "rb").read()
+out = {k: open(f"{d}/kind-{k}.pgn", "wb") for k in ("online", "engine", "master")}
+for g in re.split(rb"\n\n(?=\[Event )", data):
+    k = "online" if b"[%clk" in g else "engine" if re.search(rb"\{[^}]*pv=", g) else "master"
+    out[k].write(g.rstrip(b"\n") + b"\n\n")
+for f in out.values():
+    f.close()
+PY
+fi
+for kind in master online engine; do
+    i=0
+    while [ $i -lt "$runs" ]; do
+        ./tests/test_reader --count "$dir/kind-$kind.pgn" | tail -n 1
+        i=$((i + 1))
+    done | sort -t: -k2 -n | sed -n "$(( (runs + 1) / 2 ))p" | sed "s/^/  $kind games: /"
+done
 echo
 echo "== whole program (median of $runs runs, the programs taking turns)"
 # Round-robin: on a shared machine whose speed drifts, each program sees
