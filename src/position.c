@@ -389,21 +389,21 @@ size_t pos_to_fen(const Position *pos, char *buf)
 {
     static const char letters[] = " PNBRQK  pnbrqk";
     char *o = buf;
+    /* Rank by rank, from one occupied square to the next. */
+    Bitboard occ = pos->by_color[WHITE] | pos->by_color[BLACK];
     for (int r = 7; r >= 0; r--) {
-        int empty = 0;
-        for (int f = 0; f < 8; f++) {
-            int pc = pos->board[sq_make(f, r)];
-            if (!pc) {
-                empty++;
-                continue;
-            }
-            if (empty)
-                *o++ = (char)('0' + empty);
-            empty = 0;
-            *o++ = letters[pc];
+        unsigned row = (unsigned)(occ >> (8 * r)) & 0xFFu;
+        int f = 0;
+        while (row) {
+            int x = bb_lsb(row);
+            row &= row - 1;
+            if (x > f)
+                *o++ = (char)('0' + (x - f));
+            *o++ = letters[pos->board[sq_make(x, r)]];
+            f = x + 1;
         }
-        if (empty)
-            *o++ = (char)('0' + empty);
+        if (f < 8)
+            *o++ = (char)('0' + (8 - f));
         if (r)
             *o++ = '/';
     }

@@ -21,7 +21,8 @@ struct Report {
     Buf b;
 };
 
-static bool buf_reserve(Buf *b, size_t extra)
+/* Room for extra more bytes: the growing and the failure, out of line. */
+static bool buf_grow(Buf *b, size_t extra)
 {
     if (b->failed)
         return false;
@@ -40,7 +41,12 @@ static bool buf_reserve(Buf *b, size_t extra)
     return true;
 }
 
-static void buf_add(Buf *b, const char *s, size_t n)
+static inline bool buf_reserve(Buf *b, size_t extra)
+{
+    return (b->len + extra <= b->cap && !b->failed) || buf_grow(b, extra);
+}
+
+static inline void buf_add(Buf *b, const char *s, size_t n)
 {
     if (n && buf_reserve(b, n)) {
         memcpy(b->p + b->len, s, n);
@@ -50,7 +56,10 @@ static void buf_add(Buf *b, const char *s, size_t n)
 
 static void buf_puts(Buf *b, const char *s) { buf_add(b, s, strlen(s)); }
 
-static void buf_putc(Buf *b, char c)
+/* A string literal, its length known at compile time. */
+#define BUF_LIT(b, lit) buf_add((b), "" lit, sizeof(lit) - 1)
+
+static inline void buf_putc(Buf *b, char c)
 {
     if (buf_reserve(b, 1))
         b->p[b->len++] = c;
@@ -144,16 +153,50 @@ typedef enum Escape {
     ESC_GH_PROP,    /* workflow command property: also : and , */
 } Escape;
 
+/* Bit e of esc_plain[c] is set if byte c is copied as it is under Escape
+ * e: printable ASCII, but for the bytes that escape's rules change. */
+#define ESC_P(c)                                                                                       \
+    (unsigned char)(((c) >= 0x20 && (c) < 0x7F)                                                      \
+                        ? (1u << ESC_TSV | 1u << ESC_TEXT | ((c) != '"' && (c) != '\\') << ESC_JSON |    \
+                           ((c) != '%') << ESC_GH_DATA | ((c) != '%' && (c) != ':' && (c) != ',') << ESC_GH_PROP) \
+                        : 0u)
+#define ESC_P4(c) ESC_P(c), ESC_P((c) + 1), ESC_P((c) + 2), ESC_P((c) + 3)
+#define ESC_P16(c) ESC_P4(c), ESC_P4((c) + 4), ESC_P4((c) + 8), ESC_P4((c) + 12)
+#define ESC_P64(c) ESC_P16(c), ESC_P16((c) + 16), ESC_P16((c) + 32), ESC_P16((c) + 48)
+static const unsigned char esc_plain[256] = {ESC_P64(0), ESC_P64(64), ESC_P64(128), ESC_P64(192)};
+#undef ESC_P64
+#undef ESC_P16
+#undef ESC_P4
+#undef ESC_P
+
+/* Might one of the 8 bytes at s need more than a copy in a JSON string (a
+ * control byte, DEL, a byte above 0x7F, '"' or '\\')?  Word operations;
+ * a false yes only sends the word to the byte loop. */
+static inline bool json_word_special(const unsigned char *s)
+{
+    const uint64_t ones = UINT64_C(0x0101010101010101), high = ones << 7;
+    uint64_t x;
+    memcpy(&x, s, 8);
+#define HAS_ZERO(v) (((v) - ones) & ~(v) & high)
+    uint64_t bad = ((x - ones * 0x20) & ~x) | x | HAS_ZERO(x ^ (ones * '"')) | HAS_ZERO(x ^ (ones * '\\')) |
+                   HAS_ZERO(x ^ (ones * 0x7F));
+#undef HAS_ZERO
+    return (bad & high) != 0;
+}
+
 static void buf_str(Buf *b, const char *s, size_t n, Escape esc)
 {
     static const char hex[] = "0123456789ABCDEF";
     const unsigned char *u = (const unsigned char *)s;
+    const unsigned mask = 1u << esc;
     size_t i = 0;
     while (i < n) {
         /* Copy a run of plain ASCII in one go: the common case. */
         size_t j = i;
-        while (j < n && u[j] >= 0x20 && u[j] < 0x7F && u[j] != '"' && u[j] != '\\' &&
-               u[j] != '%' && u[j] != ':' && u[j] != ',')
+        if (esc == ESC_JSON)
+            while (n - j >= 8 && !json_word_special(u + j))
+                j += 8;
+        while (j < n && (esc_plain[u[j]] & mask))
             j++;
         buf_add(b, s + i, j - i);
         i = j;
@@ -216,8 +259,11 @@ static void json_key(Buf *b, const char *key)
     buf_putc(b, ',');
     buf_putc(b, '"');
     buf_puts(b, key);
-    buf_puts(b, "\":");
+    BUF_LIT(b, "\":");
 }
+
+/* json_key for a literal key */
+#define JSON_KEY(b, key) BUF_LIT((b), ",\"" key "\":")
 
 /* ---- public helpers ---- */
 
@@ -264,16 +310,54 @@ static int ascii_casecmp(const char *a, const char *b)
     }
 }
 
+/* The value of the first tag named name but for the case of its letters. */
+static const char *tag_nocase(const PgnGame *g, const char *name)
+{
+    for (size_t i = 0; i < g->ntags; i++)
+        if (g->tags[i].name && ascii_casecmp(g->tags[i].name, name) == 0)
+            return g->tags[i].value;
+    return NULL;
+}
+
 const char *report_tag(const PgnGame *g, const char *name)
 {
     for (size_t i = 0; i < g->ntags; i++)
         if (g->tags[i].name && strcmp(g->tags[i].name, name) == 0)
             return g->tags[i].value;
     /* Real files have lowercase tag names ("[event ...]"): still show them. */
-    for (size_t i = 0; i < g->ntags; i++)
-        if (g->tags[i].name && ascii_casecmp(g->tags[i].name, name) == 0)
-            return g->tags[i].value;
-    return NULL;
+    return tag_nocase(g, name);
+}
+
+/* report_tag of the six tags a game's record shows, in one pass over the
+ * tags (their names begin with six different letters). */
+enum { SHOW_EVENT, SHOW_SITE, SHOW_DATE, SHOW_ROUND, SHOW_WHITE, SHOW_BLACK, SHOW_N };
+static const char *const show_tags[SHOW_N] = {"Event", "Site", "Date", "Round", "White", "Black"};
+
+static void report_tags6(const PgnGame *g, const char *v[SHOW_N])
+{
+    unsigned found = 0;
+    for (int k = 0; k < SHOW_N; k++)
+        v[k] = NULL;
+    for (size_t i = 0; i < g->ntags && found != (1u << SHOW_N) - 1; i++) {
+        const char *n = g->tags[i].name;
+        int k;
+        switch (n ? n[0] : 0) {
+        case 'E': k = SHOW_EVENT; break;
+        case 'S': k = SHOW_SITE; break;
+        case 'D': k = SHOW_DATE; break;
+        case 'R': k = SHOW_ROUND; break;
+        case 'W': k = SHOW_WHITE; break;
+        case 'B': k = SHOW_BLACK; break;
+        default: continue;
+        }
+        if (!(found >> k & 1) && strcmp(n + 1, show_tags[k] + 1) == 0) {
+            v[k] = g->tags[i].value;
+            found |= 1u << k;
+        }
+    }
+    for (int k = 0; k < SHOW_N; k++)
+        if (!(found >> k & 1))
+            v[k] = tag_nocase(g, show_tags[k]);
 }
 
 static const char *status_slug(GameStatus s)
@@ -479,35 +563,41 @@ static void jsonl_game(Report *rp, const char *file, const PgnGame *g, const Gam
                        const Diag *extra, size_t nextra)
 {
     Buf *b = &rp->b;
-    buf_puts(b, "{\"type\":\"game\"");
-    json_key(b, "file");
+    const char *tv[SHOW_N];
+    report_tags6(g, tv);
+    BUF_LIT(b, "{\"type\":\"game\",\"file\":");
     json_str(b, file);
-    json_key(b, "index");
+    JSON_KEY(b, "index");
     buf_u64(b, g->index);
-    json_key(b, "offset");
+    JSON_KEY(b, "offset");
     buf_u64(b, g->start.offset);
-    json_key(b, "line");
+    JSON_KEY(b, "line");
     buf_u64(b, g->start.line);
-    static const char *const keys[] = {"event", "site", "date", "round", "white", "black"};
-    static const char *const tags[] = {"Event", "Site", "Date", "Round", "White", "Black"};
-    for (int i = 0; i < 6; i++) {
-        json_key(b, keys[i]);
-        json_str(b, report_tag(g, tags[i]));
-    }
-    json_key(b, "result");
+    JSON_KEY(b, "event");
+    json_str(b, tv[SHOW_EVENT]);
+    JSON_KEY(b, "site");
+    json_str(b, tv[SHOW_SITE]);
+    JSON_KEY(b, "date");
+    json_str(b, tv[SHOW_DATE]);
+    JSON_KEY(b, "round");
+    json_str(b, tv[SHOW_ROUND]);
+    JSON_KEY(b, "white");
+    json_str(b, tv[SHOW_WHITE]);
+    JSON_KEY(b, "black");
+    json_str(b, tv[SHOW_BLACK]);
+    JSON_KEY(b, "result");
     json_str(b, declared_text(rep));
-    json_key(b, "outcome");
+    JSON_KEY(b, "outcome");
     json_str(b, rep->outcome_known ? result_text(rep->outcome) : NULL);
-    json_key(b, "reason");
+    JSON_KEY(b, "reason");
     json_str(b, reason_slug(rep->reason));
-    json_key(b, "plies");
+    JSON_KEY(b, "plies");
     buf_u64(b, rep->plies);
-    json_key(b, "fen");
+    JSON_KEY(b, "fen");
     json_str(b, rep->fen[0] ? rep->fen : NULL);
-    json_key(b, "status");
+    JSON_KEY(b, "status");
     json_str(b, status_slug(rep->status));
-    json_key(b, "diagnostics");
-    buf_putc(b, '[');
+    BUF_LIT(b, ",\"diagnostics\":[");
     bool first = true;
     for (size_t i = 0; i < rep->ndiags + nextra; i++) {
         const Diag *d = i < rep->ndiags ? &rep->diags[i] : &extra[i - rep->ndiags];
@@ -518,7 +608,7 @@ static void jsonl_game(Report *rp, const char *file, const PgnGame *g, const Gam
         first = false;
         json_diag(b, d);
     }
-    buf_puts(b, "]}\n");
+    BUF_LIT(b, "]}\n");
 }
 
 /* ---- TSV ---- */
@@ -554,9 +644,10 @@ static void tsv_game(Report *rp, const char *file, const PgnGame *g, const GameR
     tsv_num(b, g->index);
     tsv_num(b, g->start.offset);
     tsv_num(b, g->start.line);
-    static const char *const tags[] = {"Event", "Site", "Date", "Round", "White", "Black"};
-    for (int i = 0; i < 6; i++)
-        tsv_field(b, report_tag(g, tags[i]), false);
+    const char *tv[SHOW_N];
+    report_tags6(g, tv);
+    for (int i = 0; i < SHOW_N; i++)
+        tsv_field(b, tv[i], false);
     tsv_field(b, declared_text(rep), false);
     tsv_field(b, rep->outcome_known ? result_text(rep->outcome) : NULL, false);
     tsv_field(b, reason_slug(rep->reason), false);

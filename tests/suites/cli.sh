@@ -206,6 +206,53 @@ jcheck "jsonl: Latin-1 event" "$tmp/j" 'L[0]["event"] == "Latin-1 \u00e9v\u00e9n
 jcheck "jsonl: Latin-1 site" "$tmp/j" 'L[0]["site"] == "Z\u00fcrich"' True
 jcheck "jsonl: escaped quotes" "$tmp/j" 'L[0]["white"] == "M\u00fcller, \"Q\" X"' True
 jcheck "jsonl: UTF-8 kept" "$tmp/j" 'L[0]["black"] == "Caf\u00e9"' True
+# Every byte in tag values of every length around the 8-byte words the
+# JSON writer copies at once: the generator writes each value's bytes (a
+# PGN string: '"' and '\\' escaped, no line ends) and the string the record
+# must carry by the documented rule (valid UTF-8 passes, any other byte is
+# the Latin-1 character of that value); json.loads does the JSON unescaping.
+# (No NUL: the reader drops it from a string, with a warning.)
+if have_py; then
+    python3 - "$tmp/esc.pgn" "$tmp/esc.want" <<'PY'
+import json, random, sys
+def expect(bs):
+    out, i = [], 0
+    while i < len(bs):
+        c = bs[i]
+        n = 2 if 0xC2 <= c <= 0xDF else 3 if 0xE0 <= c <= 0xEF else 4 if 0xF0 <= c <= 0xF4 else 1
+        if n > 1 and i + n <= len(bs):
+            try:
+                ch = bs[i:i + n].decode("utf-8")
+                if len(ch) == 1:
+                    out.append(ch); i += n; continue
+            except UnicodeDecodeError:
+                pass
+        out.append(chr(c)); i += 1
+    return "".join(out)
+rnd = random.Random(20261129)
+pool = [1, 9, 0x1F, 0x20, 0x21, 0x22, 0x2C, 0x25, 0x3A, 0x5C, 0x7E, 0x7F, 0x80, 0xA9, 0xC3, 0xE2, 0x82, 0xAC, 0xF0, 0xFF]
+with open(sys.argv[1], "wb") as f, open(sys.argv[2], "w", encoding="utf-8") as w:
+    for n in list(range(0, 34)) * 6:
+        bs = bytes(rnd.choice(pool) if rnd.random() < 0.4 else rnd.randrange(0x20, 0x7F) for _ in range(n))
+        bs = bytes(b for b in bs if b not in (10, 13))
+        pgn = bs.replace(b"\\", b"\\\\").replace(b'"', b'\\"')
+        f.write(b'[Event "' + pgn + b'"]\n[Site "?"]\n[Date "?"]\n[Round "?"]\n[White "' + pgn +
+                b'"]\n[Black "?"]\n[Result "*"]\n\n1. e4 *\n\n')
+        w.write(json.dumps(expect(bs)) + "\n")
+PY
+    run "$P" -f jsonl "$tmp/esc.pgn"
+    json_ok "jsonl escapes" "$tmp/out"
+    python3 -c 'import json,sys
+want=[json.loads(l) for l in open(sys.argv[2], encoding="utf-8")]
+got=[json.loads(l) for l in open(sys.argv[1], encoding="utf-8") if "\"type\":\"game\"" in l]
+bad=[(i, w, g["event"], g["white"]) for i, (w, g) in enumerate(zip(want, got)) if g["event"] != w or g["white"] != w]
+print("%d games, %d records, %d wrong" % (len(want), len(got), len(bad)), bad[:3])
+sys.exit(len(want) != len(got) or bool(bad))' "$tmp/out" "$tmp/esc.want" > "$tmp/esc.res" 2>&1 &&
+        ok "jsonl: every byte of 204 tag values of 0 to 33 bytes escaped as the rule says" ||
+        fail "jsonl: tag value escaping" "$(cat "$tmp/esc.res")"
+else
+    skip "jsonl: tag value escaping" "no python3"
+fi
 # A missing tag is null, not "".
 run "$P" -f jsonl "$D/warn.pgn"
 cp "$tmp/out" "$tmp/j"
