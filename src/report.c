@@ -169,17 +169,18 @@ static const unsigned char esc_plain[256] = {ESC_P64(0), ESC_P64(64), ESC_P64(12
 #undef ESC_P4
 #undef ESC_P
 
-/* Might one of the 8 bytes at s need more than a copy in a JSON string (a
- * control byte, DEL, a byte above 0x7F, '"' or '\\')?  Word operations;
- * a false yes only sends the word to the byte loop. */
-static inline bool json_word_special(const unsigned char *s)
+/* Might one of the 8 bytes at s need more than a copy (a control byte,
+ * DEL, a byte above 0x7F, and in a JSON string '"' or '\\')?  Word
+ * operations; a false yes only sends the word to the byte loop. */
+static inline bool word_special(const unsigned char *s, bool json)
 {
     const uint64_t ones = UINT64_C(0x0101010101010101), high = ones << 7;
     uint64_t x;
     memcpy(&x, s, 8);
 #define HAS_ZERO(v) (((v) - ones) & ~(v) & high)
-    uint64_t bad = ((x - ones * 0x20) & ~x) | x | HAS_ZERO(x ^ (ones * '"')) | HAS_ZERO(x ^ (ones * '\\')) |
-                   HAS_ZERO(x ^ (ones * 0x7F));
+    uint64_t bad = ((x - ones * 0x20) & ~x) | x | HAS_ZERO(x ^ (ones * 0x7F));
+    if (json)
+        bad |= HAS_ZERO(x ^ (ones * '"')) | HAS_ZERO(x ^ (ones * '\\'));
 #undef HAS_ZERO
     return (bad & high) != 0;
 }
@@ -193,8 +194,8 @@ static void buf_str(Buf *b, const char *s, size_t n, Escape esc)
     while (i < n) {
         /* Copy a run of plain ASCII in one go: the common case. */
         size_t j = i;
-        if (esc == ESC_JSON)
-            while (n - j >= 8 && !json_word_special(u + j))
+        if (esc <= ESC_TEXT)
+            while (n - j >= 8 && !word_special(u + j, esc == ESC_JSON))
                 j += 8;
         while (j < n && (esc_plain[u[j]] & mask))
             j++;
