@@ -247,11 +247,27 @@ static void buf_cstr(Buf *b, const char *s, Escape esc) { buf_str(b, s, strlen(s
 static void json_str(Buf *b, const char *s)
 {
     if (!s) {
-        buf_puts(b, "null");
+        BUF_LIT(b, "null");
+        return;
+    }
+    size_t n = strlen(s);
+    const unsigned char *u = (const unsigned char *)s;
+    size_t j = 0;
+    while (n - j >= 8 && !word_special(u + j, true))
+        j += 8;
+    while (j < n && (esc_plain[u[j]] & 1u << ESC_JSON))
+        j++;
+    if (j == n && buf_reserve(b, n + 2)) {
+        /* nothing to escape, the usual case: quoted in one copy */
+        char *o = b->p + b->len;
+        o[0] = '"';
+        memcpy(o + 1, s, n);
+        o[n + 1] = '"';
+        b->len += n + 2;
         return;
     }
     buf_putc(b, '"');
-    buf_cstr(b, s, ESC_JSON);
+    buf_str(b, s, n, ESC_JSON);
     buf_putc(b, '"');
 }
 
