@@ -5,12 +5,18 @@
  * counts, sorted diagnostics), plies never exceed the main line's moves, the
  * final FEN it reports parses back to a consistent position, and an own
  * replay of the main line (san_parse + pos_make from the FEN tag or the
- * start) keeps every position self-consistent. */
+ * start) keeps every position self-consistent; and the game's record in
+ * each output format is whole lines of valid UTF-8 with no control byte but
+ * the line ends (and tabs where a format has them): one line with 21
+ * fields in TSV, one JSON object line in JSON Lines. */
 #include "chess.h"
 #include "fuzz_common.h"
 #include "game.h"
 #include "pgn.h"
+#include "report.h"
 #include "san.h"
+
+#include <stdio.h>
 
 typedef struct Src {
     const uint8_t *d;
@@ -126,6 +132,61 @@ static void check_report(const PgnGame *g, const GameReport *rep)
     }
 }
 
+/* The length of the valid UTF-8 character at s (no overlong forms, no
+ * surrogates, nothing above U+10FFFF), or 0. */
+static size_t utf8_char(const unsigned char *s, size_t n)
+{
+    unsigned c = s[0];
+    size_t len = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    if (!len || len > n)
+        return 0;
+    uint32_t v = len == 1 ? c : c & (0x7F >> len);
+    for (size_t i = 1; i < len; i++) {
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+        v = v << 6 | (s[i] & 0x3F);
+    }
+    static const uint32_t min[5] = {0, 0, 0x80, 0x800, 0x10000};
+    return v < min[len] || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF) ? 0 : len;
+}
+
+static void check_records(const PgnGame *g, const GameReport *rep)
+{
+    static const ReportFormat fmts[] = {FMT_JSONL, FMT_TSV, FMT_TEXT, FMT_GITHUB};
+    static const char *const names[] = {"jsonl", "tsv", "text", "github"};
+    for (int k = 0; k < 4; k++) {
+        char *buf = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&buf, &len);
+        FZ_CHECK(f, "open_memstream");
+        Report *rp = report_new(f, fmts[k], false);
+        FZ_CHECK(rp, "report_new");
+        report_game(rp, "in.pgn", g, rep, NULL, 0);
+        report_free(rp);
+        fclose(f);
+        const unsigned char *u = (const unsigned char *)buf;
+        size_t lines = 0, tabs = 0;
+        for (size_t i = 0; i < len;) {
+            size_t c = utf8_char(u + i, len - i);
+            FZ_CHECK(c, "%s record: byte %zu (0x%02X) is not valid UTF-8", names[k], i, u[i]);
+            FZ_CHECK(c > 1 || u[i] >= 0x20 || u[i] == '\n' || u[i] == '\t', "%s record: control byte 0x%02X at %zu",
+                     names[k], u[i], i);
+            lines += u[i] == '\n';
+            tabs += u[i] == '\t';
+            i += c;
+        }
+        FZ_CHECK(len == 0 || u[len - 1] == '\n', "%s record: no line end at its end", names[k]);
+        if (fmts[k] == FMT_JSONL) {
+            FZ_CHECK(lines == 1 && tabs == 0 && len > 3 && memcmp(buf, "{\"type\":\"game\",", 15) == 0 &&
+                         memcmp(buf + len - 3, "]}\n", 3) == 0,
+                     "jsonl record is not one object line: %.80s", buf);
+        } else if (fmts[k] == FMT_TSV) {
+            FZ_CHECK(lines == 1 && tabs == 20, "tsv record: %zu lines, %zu tabs", lines, tabs);
+        }
+        free(buf);
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -149,6 +210,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     while (pgn_next(r, g) == 1) {
         game_check(g, &opt, &rep);
         check_report(g, &rep);
+        check_records(g, &rep);
         own_replay(g);
     }
     game_report_free(&rep);
