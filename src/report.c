@@ -185,20 +185,26 @@ static inline bool word_special(const unsigned char *s, bool json)
     return (bad & high) != 0;
 }
 
+/* The bytes at the start of u[0..n) that esc copies as they are. */
+static inline size_t plain_prefix(const unsigned char *u, size_t n, Escape esc)
+{
+    size_t j = 0;
+    if (esc <= ESC_TEXT)
+        while (n - j >= 8 && !word_special(u + j, esc == ESC_JSON))
+            j += 8;
+    while (j < n && (esc_plain[u[j]] >> esc & 1))
+        j++;
+    return j;
+}
+
 static void buf_str(Buf *b, const char *s, size_t n, Escape esc)
 {
     static const char hex[] = "0123456789ABCDEF";
     const unsigned char *u = (const unsigned char *)s;
-    const unsigned mask = 1u << esc;
     size_t i = 0;
     while (i < n) {
         /* Copy a run of plain ASCII in one go: the common case. */
-        size_t j = i;
-        if (esc <= ESC_TEXT)
-            while (n - j >= 8 && !word_special(u + j, esc == ESC_JSON))
-                j += 8;
-        while (j < n && (esc_plain[u[j]] & mask))
-            j++;
+        size_t j = i + plain_prefix(u + i, n - i, esc);
         buf_add(b, s + i, j - i);
         i = j;
         if (i >= n)
@@ -251,13 +257,7 @@ static void json_str(Buf *b, const char *s)
         return;
     }
     size_t n = strlen(s);
-    const unsigned char *u = (const unsigned char *)s;
-    size_t j = 0;
-    while (n - j >= 8 && !word_special(u + j, true))
-        j += 8;
-    while (j < n && (esc_plain[u[j]] & 1u << ESC_JSON))
-        j++;
-    if (j == n && buf_reserve(b, n + 2)) {
+    if (plain_prefix((const unsigned char *)s, n, ESC_JSON) == n && buf_reserve(b, n + 2)) {
         /* nothing to escape, the usual case: quoted in one copy */
         char *o = b->p + b->len;
         o[0] = '"';
