@@ -590,18 +590,17 @@ static void jsonl_game(Report *rp, const char *file, const PgnGame *g, const Gam
     buf_u64(b, g->start.offset);
     JSON_KEY(b, "line");
     buf_u64(b, g->start.line);
-    JSON_KEY(b, "event");
-    json_str(b, tv[SHOW_EVENT]);
-    JSON_KEY(b, "site");
-    json_str(b, tv[SHOW_SITE]);
-    JSON_KEY(b, "date");
-    json_str(b, tv[SHOW_DATE]);
-    JSON_KEY(b, "round");
-    json_str(b, tv[SHOW_ROUND]);
-    JSON_KEY(b, "white");
-    json_str(b, tv[SHOW_WHITE]);
-    JSON_KEY(b, "black");
-    json_str(b, tv[SHOW_BLACK]);
+#define KEY_LIT(key) {",\"" key "\":", sizeof(",\"" key "\":") - 1}
+    static const struct {
+        const char *s;
+        size_t n;
+    } show_keys[SHOW_N] = {KEY_LIT("event"), KEY_LIT("site"), KEY_LIT("date"),
+                           KEY_LIT("round"), KEY_LIT("white"), KEY_LIT("black")};
+#undef KEY_LIT
+    for (int k = 0; k < SHOW_N; k++) {
+        buf_add(b, show_keys[k].s, show_keys[k].n);
+        json_str(b, tv[k]);
+    }
     JSON_KEY(b, "result");
     json_str(b, declared_text(rep));
     JSON_KEY(b, "outcome");
