@@ -593,6 +593,7 @@ typedef struct Run {
     bool keep_raw;              /* readers keep each game's text */
     uint64_t piece_bytes;       /* -jN: size of a piece of a regular file */
     bool keep_text;             /* output needs a game's tags and text (not -q alone) */
+    bool keep_text_all;         /* ... of every game, not only of those with diagnostics */
     PieceTools own;             /* the main thread's, for checking a piece */
     Batch spare;                /* a stretch read again in order (piece_output) */
     double t0;
@@ -694,7 +695,10 @@ static void piece_fill(const Run *run, Batch *b, PieceTools *t, uint64_t from, u
             break;
         }
         game_check(g, &run->opt->check, work);
-        if (!pgn_game_keep(s->game, g, run->keep_text) || !piece_keep(b, s, work)) {
+        /* The copy holds what the output will use of the game (a piece
+         * holds up to PIECE_GAMES of them until they are written). */
+        bool text = run->keep_text && (run->keep_text_all || work->ndiags > 0);
+        if (!pgn_game_keep(s->game, g, text) || !piece_keep(b, s, work)) {
             b->oom = true;
             break;
         }
@@ -990,6 +994,9 @@ static void piece_emit(Run *run, Batch *b)
         }
         g->index += in->index_base;
         output_slot(run, in, s);
+        /* A piece has up to PIECE_GAMES slots: each keeping the largest
+         * text it ever copied would add up to far more than the input. */
+        pgn_game_drop_raw(g);
         s->rep.diags = NULL;
     }
     lines_shift(b->tail.v, b->tail.n, dl);
@@ -1333,6 +1340,9 @@ int cli_main(int argc, char **argv)
     /* The source line under an error needs the game's text; so does copying. */
     run.keep_raw = copying || (opt->format == FMT_TEXT && !opt->quiet); /* raw text: excerpts and copies */
     run.keep_text = copying || !opt->quiet;
+    /* Text output shows a game (its header and the source lines under
+     * the findings) only when it has findings to show. */
+    run.keep_text_all = copying || opt->format != FMT_TEXT;
     if (!run.rp || !run.side || !run_init(&run)) {
         out_of_memory(&run);
     } else {

@@ -975,13 +975,18 @@ void pgn_game_trim(PgnGame *g)
         st->acap = st->alen = st->tcap = 0;
         g->ntags = 0;
     }
-    if (st->rawcap > PGN_KEEP_BYTES) {
-        free(st->raw);
-        st->raw = NULL;
-        st->rawcap = 0;
-        g->raw = NULL;
-        g->raw_len = 0;
-    }
+    if (st->rawcap > PGN_KEEP_BYTES)
+        pgn_game_drop_raw(g);
+}
+
+void pgn_game_drop_raw(PgnGame *g)
+{
+    GameStore *st = g->priv;
+    free(st->raw);
+    st->raw = NULL;
+    st->rawcap = 0;
+    g->raw = NULL;
+    g->raw_len = 0;
 }
 
 bool pgn_game_keep(PgnGame *dst, const PgnGame *src, bool text)
