@@ -975,13 +975,14 @@ void pgn_game_trim(PgnGame *g)
         st->acap = st->alen = st->tcap = 0;
         g->ntags = 0;
     }
-    if (st->rawcap > PGN_KEEP_BYTES)
-        pgn_game_drop_raw(g);
+    pgn_game_drop_raw(g, PGN_KEEP_BYTES);
 }
 
-void pgn_game_drop_raw(PgnGame *g)
+void pgn_game_drop_raw(PgnGame *g, size_t keep)
 {
     GameStore *st = g->priv;
+    if (st->rawcap <= keep)
+        return;
     free(st->raw);
     st->raw = NULL;
     st->rawcap = 0;

@@ -150,10 +150,11 @@ void pgn_game_free(PgnGame *g);
 #define PGN_KEEP_TAGS 64
 #define PGN_KEEP_BYTES (64u << 10)
 void pgn_game_trim(PgnGame *g);
-/* Gives back a game object's raw text whatever its size: for the many
- * objects that each hold a copy (pgn_game_keep) until it is written, where
- * texts under PGN_KEEP_BYTES would still add up. */
-void pgn_game_drop_raw(PgnGame *g);
+/* Gives back a game object's raw text buffer if it holds more than keep
+ * bytes: for the many objects (a batch's or a piece's) that each hold a
+ * game's text until it is written, where texts under PGN_KEEP_BYTES would
+ * still add up. */
+void pgn_game_drop_raw(PgnGame *g, size_t keep);
 
 /* Copies into dst what a report of src needs once it has been checked:
  * index, positions, result, and with text its tags and raw bytes; no

@@ -494,7 +494,10 @@ def part_flat():
     # copy of the text (the default format's excerpts, --select) kept by
     # every slot made 41 MB here before the copies were given back once
     # written (and taken only for games with findings in text output).
+    # Through a pipe with text output every batch slot kept up to 64 KB of
+    # game text (32 MB here at -j2); now a long game's room is given back.
     for args, how, bound in ((["-j2", "-q"], "pipe -j2", 24), (["-j2", "-f", "jsonl"], "pipe -j2 jsonl", 24),
+                             (["-j2"], "pipe -j2, text output", 24),
                              (["-j2", "-q", path], "file in pieces -j2", 16),
                              (["-j2", path], "file in pieces -j2, text output", 24),
                              (["-j2", "--select=valid", path], "file in pieces -j2, --select", 24)):
