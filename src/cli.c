@@ -574,6 +574,12 @@ static bool diags_take(DiagList *l, PgnReader *r, const Options *opt)
 
 /* ---------------------------------------------------------------- the run */
 
+/* What of a checked game the output will use besides its report: nothing
+ * (-q alone), its tags and text when it has findings to show (text output:
+ * the header and the source lines under them), or always (records show
+ * tags; copying writes the text). */
+typedef enum KeepText { KEEP_NONE, KEEP_WITH_FINDINGS, KEEP_ALL } KeepText;
+
 typedef struct Progress {
     bool shown;
     size_t width;               /* characters of the line on screen */
@@ -593,8 +599,7 @@ typedef struct Run {
     bool stop;                  /* a write failed: stop reading */
     bool keep_raw;              /* readers keep each game's text */
     uint64_t piece_bytes;       /* -jN: size of a piece of a regular file */
-    bool keep_text;             /* output needs a game's tags and text (not -q alone) */
-    bool keep_text_all;         /* ... of every game, not only of those with diagnostics */
+    KeepText keep_text;         /* which checked games' tags and text a piece copies */
     PieceTools own;             /* the main thread's, for checking a piece */
     Batch spare;                /* a stretch read again in order (piece_output) */
     double t0;
@@ -698,7 +703,7 @@ static void piece_fill(const Run *run, Batch *b, PieceTools *t, uint64_t from, u
         game_check(g, &run->opt->check, work);
         /* The copy holds what the output will use of the game (a piece
          * holds up to PIECE_GAMES of them until they are written). */
-        bool text = run->keep_text && (run->keep_text_all || work->ndiags > 0);
+        bool text = run->keep_text == KEEP_ALL || (run->keep_text == KEEP_WITH_FINDINGS && work->ndiags > 0);
         if (!pgn_game_keep(s->game, g, text) || !piece_keep(b, s, work)) {
             b->oom = true;
             break;
@@ -954,12 +959,16 @@ static void check_stdout(Run *run)
 static void out_of_memory(Run *run);
 
 /* One game with the file-level findings before it; then a long game's
- * slot gives back what it took, so memory stays flat. */
-static void output_slot(Run *run, const Input *in, Slot *s)
+ * slot gives back what it took, so memory stays flat, and of the game's
+ * text room keeps at most keep_raw bytes: every slot of every batch (and a
+ * piece has up to PIECE_GAMES of them) keeping up to PGN_KEEP_BYTES made
+ * 24 MB at -j2 through a pipe and 93 MB in pieces. */
+static void output_slot(Run *run, const Input *in, Slot *s, size_t keep_raw)
 {
     output_file_diags(run, in, &s->pre);
     output_game(run, in, s);
     pgn_game_trim(s->game);
+    pgn_game_drop_raw(s->game, keep_raw);
     game_report_trim(&s->rep);     /* a piece's copy holds no scratch: nothing */
 }
 
@@ -994,10 +1003,7 @@ static void piece_emit(Run *run, Batch *b)
             g->tags[k].value_pos.line += (uint32_t)dl;
         }
         g->index += in->index_base;
-        output_slot(run, in, s);
-        /* A piece has up to PIECE_GAMES slots: each keeping the largest
-         * text it ever copied would add up to far more than the input. */
-        pgn_game_drop_raw(g, 0);
+        output_slot(run, in, s, 0);     /* a copy is made to its size */
         s->rep.diags = NULL;
     }
     lines_shift(b->tail.v, b->tail.n, dl);
@@ -1054,14 +1060,9 @@ static void output_batch(Run *run, Batch *b)
     } else {
         if (batch_prints(run, b))
             progress_clear(run);
-        for (size_t i = 0; i < b->ngames; i++) {
-            output_slot(run, in, &b->slot[i]);
-            /* The reader writes the next game's text into the same
-             * buffer: a usual game's room is kept, a long one's given
-             * back (every slot of every batch keeping up to
-             * PGN_KEEP_BYTES made 24 MB at -j2, 50 MB at -j8). */
-            pgn_game_drop_raw(b->slot[i].game, SLOT_KEEP_RAW);
-        }
+        /* the reader writes the next game's text into the same room */
+        for (size_t i = 0; i < b->ngames; i++)
+            output_slot(run, in, &b->slot[i], SLOT_KEEP_RAW);
         output_file_diags(run, in, &b->tail);
     }
     if (b->file_end) {
@@ -1346,10 +1347,10 @@ int cli_main(int argc, char **argv)
     run.side = report_new(stderr, FMT_TEXT, run.stderr_tty && !no_color);
     /* The source line under an error needs the game's text; so does copying. */
     run.keep_raw = copying || (opt->format == FMT_TEXT && !opt->quiet); /* raw text: excerpts and copies */
-    run.keep_text = copying || !opt->quiet;
-    /* Text output shows a game (its header and the source lines under
-     * the findings) only when it has findings to show. */
-    run.keep_text_all = copying || opt->format != FMT_TEXT;
+    run.keep_text = copying ? KEEP_ALL
+                    : opt->quiet ? KEEP_NONE
+                    : opt->format == FMT_TEXT ? KEEP_WITH_FINDINGS
+                                              : KEEP_ALL;
     if (!run.rp || !run.side || !run_init(&run)) {
         out_of_memory(&run);
     } else {
