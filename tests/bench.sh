@@ -93,13 +93,16 @@ with open(os.environ.get("BENCH_OUT", "/dev/null"), "a") as f:
         print(f"{label:<26} {w:7.3f} s {size/w/1e6:8.1f} MB/s {games/w:10.0f} games/s {plies/w/1e6:7.2f} M plies/s  RSS {rss[label]/1024:6.1f} MB")
         f.write(f"{label}\t{w}\n")
 # Ratios round by round (the programs ran back to back), then the median.
+# (with the rounds' lowest and highest: on a shared machine they spread)
 one, many = walls["pgncheck -j1"], walls[f"pgncheck -j{cores}"]
-print(f"\nthreads: -j{cores} is {statistics.median(a / b for a, b in zip(one, many)):.2f}x -j1 (median of the rounds)")
+t = [a / b for a, b in zip(one, many)]
+print(f"\nthreads: -j{cores} is {statistics.median(t):.2f}x -j1 (median of the rounds; {min(t):.2f}-{max(t):.2f})")
 if ex:
     e = walls["pgn-extract -r -s"]
-    r1 = statistics.median(x / a for x, a in zip(e, one))
-    rn = statistics.median(x / b for x, b in zip(e, many))
-    print(f"ratio:   pgncheck -j1 is {r1:.1f}x pgn-extract; -j{cores} is {rn:.1f}x (median of the rounds)")
+    r1 = [x / a for x, a in zip(e, one)]
+    rn = [x / b for x, b in zip(e, many)]
+    print(f"ratio:   pgncheck -j1 is {statistics.median(r1):.1f}x pgn-extract ({min(r1):.1f}-{max(r1):.1f}); "
+          f"-j{cores} is {statistics.median(rn):.1f}x ({min(rn):.1f}-{max(rn):.1f}) (medians of the rounds)")
 PY
 echo
 echo "== memory at -j1 (peak RSS: 20 MB and 200 MB files, 2 GB through a pipe)"
