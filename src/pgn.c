@@ -2234,10 +2234,13 @@ typedef struct Walk {
  * bytes.  A symbol run still open at the end of a block is left to the
  * next block.  Walks blocks from b[i] while a whole block lies below lim and
  * at least 64 elements fit; stops at anything unusual (the byte dispatch in
- * movetext_fast takes it).  Returns the index where the walk stopped;
- * *need_room is set if it stopped for want of element room.  classify is
- * classify64 or a variant with the same masks, plain comment_plain or a
- * variant with the same results. */
+ * movetext_fast takes it).  The 64 bytes from lim on must be in the buffer
+ * too (lim <= e - 64, as movetext_fast's FAST_GUARD makes it): each block's
+ * successor, which can begin at its end, is classified ahead.  Returns the
+ * index where the walk stopped; *need_room is set if it stopped for want of
+ * element room.  classify is classify64 or a variant with the same masks,
+ * plain comment_plain or a variant with the same results. */
+_Static_assert(FAST_GUARD >= 64, "walk_body classifies the 64 bytes after a block that ends at lim");
 #if defined(__SSE2__) && !defined(PGN_NO_SIMD) && defined(PGN_SWAR)
 #define PGN_POS128 1
 /* An element's position is the block's {offset, line | column base << 32}
@@ -2307,8 +2310,8 @@ ALWAYS_INLINE static inline size_t walk_body(Walk *s, const unsigned char *b, si
          * load and classification would wait for them and then stall the
          * start of its events; now they overlap this block's events (3-5%
          * faster on master games, measured, for 5% more instructions).  It
-         * is in the buffer: i + lt + 64 <= lim + 64 <= e.  A walk that goes
-         * elsewhere (past a comment, or out) classifies again. */
+         * is in the buffer: i + lt + 64 <= i + 128 <= lim + 64 <= e.  A walk
+         * that goes elsewhere (past a comment, or out) classifies again. */
         next_i = i + lt;
         classify(b + next_i, &s->next_mk);
         uint64_t rs = tm & ~(tm << 1);     /* symbol run starts */
