@@ -10,6 +10,7 @@ Bitboard bb_file_mask[64];
 Bitboard bb_diag_mask[64], bb_anti_mask[64];
 uint8_t bb_rank_att[8][64];
 Bitboard bb_rook_empty_tab[64], bb_bishop_empty_tab[64], bb_queen_empty_tab[64];
+Bitboard bb_reach_tab[8][64];
 static bool initialised;
 
 static bool on_board(int f, int r) { return f >= 0 && f < 8 && r >= 0 && r < 8; }
@@ -87,6 +88,11 @@ void bb_init(void)
         bb_rook_empty_tab[sq] = bb_file_mask[sq] | ((Bitboard)bb_rank_att[sq & 7][0] << (sq & 56));
         bb_bishop_empty_tab[sq] = bb_diag_mask[sq] | bb_anti_mask[sq];
         bb_queen_empty_tab[sq] = bb_rook_empty_tab[sq] | bb_bishop_empty_tab[sq];
+        bb_reach_tab[KNIGHT][sq] = bb_knight_att[sq];
+        bb_reach_tab[BISHOP][sq] = bb_bishop_empty_tab[sq];
+        bb_reach_tab[ROOK][sq] = bb_rook_empty_tab[sq];
+        bb_reach_tab[QUEEN][sq] = bb_queen_empty_tab[sq];
+        bb_reach_tab[KING][sq] = bb_king_att[sq];
     }
     for (int a = 0; a < 64; a++)
         for (int b = 0; b < 64; b++) {

@@ -170,6 +170,10 @@ extern uint8_t bb_rank_att[8][64];    /* rank attacks by file and inner occupanc
 extern Bitboard bb_rook_empty_tab[64];   /* rook attacks on an empty board */
 extern Bitboard bb_bishop_empty_tab[64]; /* bishop attacks on an empty board */
 extern Bitboard bb_queen_empty_tab[64];  /* both: the square's eight rays */
+/* The squares a piece of each type (KNIGHT..KING) on an empty board
+ * reaches from a square: a piece there reaches it on a board when no
+ * piece stands between (bb_between: 0 for a leaper's squares). */
+extern Bitboard bb_reach_tab[8][64];
 
 static inline Bitboard bb_pawn_attacks(int color, int sq) { return bb_pawn_att[color][sq]; }
 static inline Bitboard bb_knight_attacks(int sq) { return bb_knight_att[sq]; }
@@ -420,6 +424,43 @@ CHESS_HOT_INLINE void pos_do_normal(Position *p, int from, int to, int pt, int c
         k ^= zob_castle[p->castling];
     }
     pos_move_end(p, us, k, chk, fromto, ep);
+}
+
+/* pos_do_normal for a piece other than a pawn whose type pt is not a
+ * constant (san.c's one path for every kind of piece): the knight's check
+ * is taken without a branch on the type. */
+CHESS_HOT_INLINE void pos_do_piece(Position *p, int from, int to, int pt, int captured)
+{
+    const int us = p->side, them = us ^ 1, pc = us << 3 | pt;
+    uint64_t k = zob_piece[pc][from] ^ zob_piece[pc][to] ^ pos_move_begin(p);
+    const Bitboard fromto = bb_sq(from) | bb_sq(to);
+    p->fullmove += (uint32_t)us; /* after Black's move */
+    if (captured) {
+        k ^= zob_piece[captured][to];
+        p->by_color[them] ^= bb_sq(to);
+        p->by_type[piece_type(captured)] ^= bb_sq(to);
+    }
+    p->halfmove = captured ? 0 : p->halfmove + 1;
+    p->by_color[us] ^= fromto;
+    p->by_type[pt] ^= fromto;
+    p->board[from] = 0;
+    p->board[to] = (uint8_t)pc;
+    Bitboard chk = bb_knight_attacks(p->king_sq[them]) & bb_sq(to) & (0 - (Bitboard)(pt == KNIGHT));
+    if (pt == KING) {
+        p->king_sq[us] = (uint8_t)to;
+        unsigned mine = us == WHITE ? CASTLE_WK | CASTLE_WQ : CASTLE_BK | CASTLE_BQ;
+        if (p->castling & mine) {
+            k ^= zob_castle[p->castling];
+            p->castling &= (uint8_t)~mine;
+            k ^= zob_castle[p->castling];
+        }
+    }
+    if ((pt == ROOK || piece_type(captured) == ROOK) && p->castling) {
+        k ^= zob_castle[p->castling];
+        pos_drop_rook_rights(p, from, to);
+        k ^= zob_castle[p->castling];
+    }
+    pos_move_end(p, us, k, chk, fromto, SQ_NONE);
 }
 
 #endif

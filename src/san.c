@@ -229,6 +229,102 @@ static uint32_t play_rook(Position *pos, const char *s, size_t n) { return play_
 static uint32_t play_queen(Position *pos, const char *s, size_t n) { return play_piece(pos, s, n, QUEEN); }
 static uint32_t play_king(Position *pos, const char *s, size_t n) { return play_piece(pos, s, n, KING); }
 
+/* Any piece but a pawn by one path, so that the kind of piece is not a
+ * branch: from move to move it is as good as random to the branch
+ * predictor, and the call through san_play_of on it, one function per
+ * kind, was mispredicted about every other piece move.  The candidates
+ * are the pieces of the kind that reach the destination on an empty
+ * board (bb_reach_tab), each kept when nothing stands between (a
+ * leaper's between is empty), so no kind has attack sets of its own.
+ * Two such pieces at most are looked at, as the lowest and highest bit;
+ * with more (promoted pieces) the per-kind path above decides.  It runs
+ * 3% more instructions than the per-kind functions (callgrind, 20 MB of
+ * games: 596.5 M -> 618.7 M in all) and is 7-10% faster (-j1 on the
+ * benchmark input, measured). */
+static SanPlayFn *const play_per_kind[8] = {
+    [KNIGHT] = play_knight, [BISHOP] = play_bishop, [ROOK] = play_rook, [QUEEN] = play_queen, [KING] = play_king,
+};
+
+/* Does the destination's piece (code 0-15) fit the token: by [side to
+ * move << 1 | capture written], none without an 'x', an enemy piece but
+ * the king with one. */
+#define FIT_ENEMY(c) [(c) << 3 | PAWN] = 1, [(c) << 3 | KNIGHT] = 1, [(c) << 3 | BISHOP] = 1, \
+                     [(c) << 3 | ROOK] = 1, [(c) << 3 | QUEEN] = 1
+static const uint8_t target_fits[4][16] = {
+    [WHITE << 1] = {[0] = 1}, [WHITE << 1 | 1] = {FIT_ENEMY(BLACK)},
+    [BLACK << 1] = {[0] = 1}, [BLACK << 1 | 1] = {FIT_ENEMY(WHITE)},
+};
+#undef FIT_ENEMY
+
+static uint32_t play_any_piece(Position *pos, const char *s, size_t n)
+{
+    static const uint8_t kind_of[256] = {['N'] = KNIGHT, ['B'] = BISHOP, ['R'] = ROOK, ['Q'] = QUEEN, ['K'] = KING};
+    const size_t n0 = n;
+    uint32_t mark = san_mark_of(s, &n);
+    const int pt = kind_of[(unsigned char)s[0]];
+    int us = pos->side;
+    size_t k = n;
+    if (k < 3)
+        return 0;
+    unsigned tf = (unsigned)(unsigned char)s[k - 2] - 'a', tr = (unsigned)(unsigned char)s[k - 1] - '1';
+    if (tf >= 8 || tr >= 8)
+        return 0;
+    k -= 2;
+    bool capture = s[k - 1] == 'x';
+    k -= capture;
+    if (k > 2)
+        return 0;
+    int to = (int)(tr * 8 + tf);
+    int target = pos->board[to];
+    if (!target_fits[us << 1 | capture][target])
+        return 0;
+    Bitboard reach = pos->by_color[us] & pos->by_type[pt] & bb_reach_tab[pt][to];
+    if (!reach)
+        return 0;
+    Bitboard rest = reach & (reach - 1);
+    if (rest & (rest - 1))
+        return play_per_kind[pt](pos, s, n0);
+    int a = bb_lsb(reach), b = 63 ^ __builtin_clzll(reach);
+    Bitboard occ = pos->by_type[0];
+    const Bitboard *btw = bb_between_tab[to];
+    Bitboard cands = reach;
+    if ((btw[a] | btw[b]) & occ) {
+        /* one of them is blocked (rare: rooks on one line, say) */
+        cands = (bb_sq(a) & (0 - (Bitboard)((btw[a] & occ) == 0))) |
+                (bb_sq(b) & (0 - (Bitboard)((btw[b] & occ) == 0)));
+        if (!cands)
+            return 0;
+    }
+    Bitboard legal;
+    if (pt == KING)
+        legal = san_legal_from(pos, cands, to, KING);
+    else
+        legal = san_legal_from(pos, cands, to, QUEEN); /* (any type but the king's) */
+    if (!legal)
+        return 0;
+    Bitboard pick = legal;
+    if (k == 2) {
+        if (!(legal & (legal - 1)))
+            return 0;
+        unsigned d = (unsigned char)s[1];
+        if (d - 'a' < 8) {
+            pick = legal & (0x0101010101010101ull << (d - 'a'));
+        } else if (d - '1' < 8) {
+            pick = legal & (0xFFull << (8 * (d - '1')));
+            if (pick && !(legal & ~pick & (0x0101010101010101ull << (bb_lsb(pick) & 7))))
+                return 0; /* the file alone would have told them apart */
+        } else
+            return 0;
+    }
+    if (!pick || (pick & (pick - 1)))
+        return 0;
+    int from = bb_lsb(pick);
+    Move m = move_new(from, to, MOVE_NORMAL, 0);
+    uint32_t played = m | mark << 16;
+    pos_do_piece(pos, from, to, pt, target);
+    return played;
+}
+
 static uint32_t play_castle(Position *pos, const char *s, size_t n)
 {
     uint32_t mark = san_mark_of(s, &n);
@@ -242,8 +338,8 @@ static uint32_t play_castle(Position *pos, const char *s, size_t n)
 SanPlayFn *const san_play_of[256] = {
     ['a'] = play_pawn, ['b'] = play_pawn, ['c'] = play_pawn, ['d'] = play_pawn,
     ['e'] = play_pawn, ['f'] = play_pawn, ['g'] = play_pawn, ['h'] = play_pawn,
-    ['N'] = play_knight, ['B'] = play_bishop, ['R'] = play_rook, ['Q'] = play_queen,
-    ['K'] = play_king, ['O'] = play_castle,
+    ['N'] = play_any_piece, ['B'] = play_any_piece, ['R'] = play_any_piece, ['Q'] = play_any_piece,
+    ['K'] = play_any_piece, ['O'] = play_castle,
 };
 
 enum { FORM_SAN = 0, FORM_LONG = 1, FORM_UCI = 2 };

@@ -135,9 +135,10 @@ static inline uint32_t san_fast(const Position *pos, const char *s, size_t n)
  * Resolving and making in one function spares the make a call and a
  * second look at what the parse already knows: the piece, the squares,
  * the capture.  One function per first character of the token (NULL:
- * none of the fast shapes starts so), each for one kind of piece and
- * so with only that kind's tests; the first character chooses it with
- * one load.  Each reads the mark itself and returns the packed result,
+ * none of the fast shapes starts so): pawn moves, castling, and the
+ * other pieces all by one function (san.c, play_any_piece: the kind of
+ * piece, as good as random from move to move, is then no branch); the
+ * first character chooses it with one load.  Each reads the mark itself and returns the packed result,
  * so that the caller keeps nothing across the call.  The token must be
  * NUL-terminated (s[0] is read even when n is 0; a function is chosen
  * only for a letter, so then n >= 1). */

@@ -608,6 +608,20 @@ static bool is_legal(const Position *pos, Move m)
 /* FEN <TAB> TOKEN <TAB> EXPECT... [<TAB> # comment]
  * EXPECT words (TAB or space separated): uci:MOVE notes:A,B mark:N nag:N | syntax | null |
  * ambiguous:N [cand:MOVE,MOVE] | illegal:ILL_X [sq:SQ] [sq2:SQ]; and 960 for Chess960. */
+/* Every field of two positions equal (not memcmp: padding). */
+static bool same_position(const Position *a, const Position *b)
+{
+    return !memcmp(a->by_color, b->by_color, sizeof a->by_color) &&
+           !memcmp(a->by_type, b->by_type, sizeof a->by_type) && !memcmp(a->board, b->board, sizeof a->board) &&
+           a->side == b->side && a->ep == b->ep && a->castling == b->castling &&
+           !memcmp(a->castle_rook, b->castle_rook, sizeof a->castle_rook) &&
+           !memcmp(a->king_sq, b->king_sq, sizeof a->king_sq) && a->chess960 == b->chess960 &&
+           a->ep_legal == b->ep_legal && a->halfmove == b->halfmove && a->fullmove == b->fullmove &&
+           a->key == b->key && a->checkers == b->checkers;
+}
+
+static int san_fast_taken; /* SAN cases the fast path took (san_case) */
+
 static void san_case(char *line)
 {
     char *f[MAX_FIELDS];
@@ -786,6 +800,31 @@ static void san_case(char *line)
                 return;
             }
         }
+    }
+    /* The fast path (san_play: resolves and makes at once, the replay's
+     * usual way) agrees with san_parse: when it takes the token, the case
+     * is a move without notation notes, the same move and mark, and the
+     * position after it is pos_make's; when it declines, the position is
+     * untouched (the general way then decides). */
+    Position fast = pos;
+    uint32_t played = san_play(&fast, tok, strlen(tok));
+    if (played) {
+        Position made;
+        if (st != SAN_OK || r.notes || san_fast_move(played) != r.move || san_fast_mark(played) != r.mark) {
+            fail(name, "%s '%s': san_play took it as %04x mark %d, san_parse says %s %04x notes %x mark %d", fen, tok,
+                 (unsigned)san_fast_move(played), san_fast_mark(played), name_of(status_names, (int)st),
+                 (unsigned)r.move, r.notes, r.mark);
+            return;
+        }
+        pos_make(&pos, r.move, &made);
+        if (!same_position(&fast, &made)) {
+            fail(name, "%s '%s': san_play left another position than pos_make", fen, tok);
+            return;
+        }
+        san_fast_taken++;
+    } else if (!same_position(&fast, &pos)) {
+        fail(name, "%s '%s': san_play declined but changed the position", fen, tok);
+        return;
     }
     pass("%s %s %s", name, tok, name_of(status_names, want_status));
 }
@@ -1052,6 +1091,12 @@ int main(int argc, char **argv)
     for_each_file(path, fen_case);
     snprintf(path, sizeof path, "%s/san", dir);
     for_each_file(path, san_case);
+    /* the agreement above must have been tried: the usual shapes (the
+     * fast path's) make most of the files' moves */
+    if (san_fast_taken < 90)
+        fail("san fast path", "san_play took only %d of the SAN cases", san_fast_taken);
+    else
+        pass("san fast path: san_play took %d SAN cases, each as san_parse and pos_make", san_fast_taken);
     snprintf(path, sizeof path, "%s/rules", dir);
     for_each_file(path, rules_case);
     snprintf(path, sizeof path, "%s/epd/standard.epd", dir);
