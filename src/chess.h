@@ -126,6 +126,8 @@ void pos_do(Position *pos, Move m);
 void pos_do_castle(Position *pos, Move m);
 /* Full recomputation check of every derived field (debug builds and tests). */
 bool pos_is_consistent(const Position *pos);
+/* Every field of a and b the same (the padding aside). */
+bool pos_equal(const Position *a, const Position *b);
 
 Bitboard pos_attackers_to(const Position *pos, int sq, Bitboard occupied);
 bool pos_square_attacked(const Position *pos, int sq, int by_color, Bitboard occupied);
@@ -372,10 +374,13 @@ CHESS_HOT_INLINE bool pos_normal_is_rare(const Position *p, int from, int to, in
 
 /* pos_do for a legal move of type MOVE_NORMAL from `from` to `to`, given
  * the type of the piece on from (pt) and the piece on to (captured, 0 if
- * none).  Inline with pt a constant in san.c's fast path, where each
- * kind of piece then has only its own tests; rare false (the move is
- * known not pos_normal_is_rare) leaves out the rare ends, so that the
- * code has no call with values to keep across it. */
+ * none).  Inline with pt a constant in san.c's pawn and per-kind paths,
+ * where each kind of piece then has only its own tests, and with pt a
+ * value in its one path for every kind of piece but the pawn (which it
+ * tells the compiler), where the kinds' parts cost no branch but the
+ * king's; rare false (the move is known not pos_normal_is_rare) leaves
+ * out the rare ends, so that the code has no call with values to keep
+ * across it. */
 CHESS_HOT_INLINE void pos_do_normal(Position *p, int from, int to, int pt, int captured, const bool rare)
 {
     const int us = p->side, them = us ^ 1, pc = us << 3 | pt;
@@ -405,9 +410,13 @@ CHESS_HOT_INLINE void pos_do_normal(Position *p, int from, int to, int pt, int c
         if (rare && (from ^ to) == 16 &&
             (bb_pawn_attacks(us, (from + to) / 2) & p->by_color[them] & p->by_type[PAWN]))
             ep = (from + to) / 2;
-    } else if (pt == KNIGHT) {
-        chk = bb_knight_attacks(p->king_sq[them]) & bb_sq(to);
-    } else if (pt == KING) {
+    } else {
+        /* A knight's check without a branch on the kind: pt is a constant
+         * in the per-kind callers, which then keep only their own part,
+         * and not in san.c's one path for every kind of piece. */
+        chk = bb_knight_attacks(p->king_sq[them]) & bb_sq(to) & (0 - (Bitboard)(pt == KNIGHT));
+    }
+    if (pt == KING) {
         p->king_sq[us] = (uint8_t)to;
         unsigned mine = us == WHITE ? CASTLE_WK | CASTLE_WQ : CASTLE_BK | CASTLE_BQ;
         if (p->castling & mine) {
@@ -424,43 +433,6 @@ CHESS_HOT_INLINE void pos_do_normal(Position *p, int from, int to, int pt, int c
         k ^= zob_castle[p->castling];
     }
     pos_move_end(p, us, k, chk, fromto, ep);
-}
-
-/* pos_do_normal for a piece other than a pawn whose type pt is not a
- * constant (san.c's one path for every kind of piece): the knight's check
- * is taken without a branch on the type. */
-CHESS_HOT_INLINE void pos_do_piece(Position *p, int from, int to, int pt, int captured)
-{
-    const int us = p->side, them = us ^ 1, pc = us << 3 | pt;
-    uint64_t k = zob_piece[pc][from] ^ zob_piece[pc][to] ^ pos_move_begin(p);
-    const Bitboard fromto = bb_sq(from) | bb_sq(to);
-    p->fullmove += (uint32_t)us; /* after Black's move */
-    if (captured) {
-        k ^= zob_piece[captured][to];
-        p->by_color[them] ^= bb_sq(to);
-        p->by_type[piece_type(captured)] ^= bb_sq(to);
-    }
-    p->halfmove = captured ? 0 : p->halfmove + 1;
-    p->by_color[us] ^= fromto;
-    p->by_type[pt] ^= fromto;
-    p->board[from] = 0;
-    p->board[to] = (uint8_t)pc;
-    Bitboard chk = bb_knight_attacks(p->king_sq[them]) & bb_sq(to) & (0 - (Bitboard)(pt == KNIGHT));
-    if (pt == KING) {
-        p->king_sq[us] = (uint8_t)to;
-        unsigned mine = us == WHITE ? CASTLE_WK | CASTLE_WQ : CASTLE_BK | CASTLE_BQ;
-        if (p->castling & mine) {
-            k ^= zob_castle[p->castling];
-            p->castling &= (uint8_t)~mine;
-            k ^= zob_castle[p->castling];
-        }
-    }
-    if ((pt == ROOK || piece_type(captured) == ROOK) && p->castling) {
-        k ^= zob_castle[p->castling];
-        pos_drop_rook_rights(p, from, to);
-        k ^= zob_castle[p->castling];
-    }
-    pos_move_end(p, us, k, chk, fromto, SQ_NONE);
 }
 
 #endif

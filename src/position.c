@@ -569,6 +569,17 @@ void pos_make(const Position *pos, Move m, Position *out)
     pos_do(out, m);
 }
 
+bool pos_equal(const Position *a, const Position *b)
+{
+    return !memcmp(a->by_color, b->by_color, sizeof a->by_color) &&
+           !memcmp(a->by_type, b->by_type, sizeof a->by_type) && !memcmp(a->board, b->board, sizeof a->board) &&
+           a->side == b->side && a->ep == b->ep && a->castling == b->castling &&
+           !memcmp(a->castle_rook, b->castle_rook, sizeof a->castle_rook) &&
+           !memcmp(a->king_sq, b->king_sq, sizeof a->king_sq) && a->chess960 == b->chess960 &&
+           a->ep_legal == b->ep_legal && a->halfmove == b->halfmove && a->fullmove == b->fullmove &&
+           a->key == b->key && a->checkers == b->checkers;
+}
+
 bool pos_is_consistent(const Position *pos)
 {
     Bitboard col[2] = {0, 0}, typ[7] = {0};

@@ -86,6 +86,70 @@ CHESS_HOT_INLINE Move castle_resolve(const Position *pos, const char *s, size_t 
     return 0;
 }
 
+/* Does the destination's piece (code 0-15) fit the token: by [side to
+ * move << 1 | capture written], none without an 'x', an enemy piece but
+ * the king with one (one load for what is as good as random to the
+ * branch predictor). */
+#define FIT_ENEMY(c) [(c) << 3 | PAWN] = 1, [(c) << 3 | KNIGHT] = 1, [(c) << 3 | BISHOP] = 1, \
+                     [(c) << 3 | ROOK] = 1, [(c) << 3 | QUEEN] = 1
+static const uint8_t target_fits[4][16] = {
+    [WHITE << 1] = {[0] = 1}, [WHITE << 1 | 1] = {FIT_ENEMY(BLACK)},
+    [BLACK << 1] = {[0] = 1}, [BLACK << 1 | 1] = {FIT_ENEMY(WHITE)},
+};
+#undef FIT_ENEMY
+
+/* A piece move token without its mark (n bytes) in pos: the destination
+ * is the last two characters, an 'x' before it when capturing, and at
+ * most one disambiguation character before that; the destination holds
+ * nothing without the 'x', an enemy piece but the king with it.  False
+ * for anything else; else *to: the destination, *target: its piece (0 if
+ * none), *k: the bytes before it and the 'x' (1 or 2). */
+CHESS_HOT_INLINE bool piece_token(const Position *pos, const char *s, size_t n, int *to, int *target, size_t *k)
+{
+    if (n < 3)
+        return false;
+    unsigned tf = (unsigned)(unsigned char)s[n - 2] - 'a', tr = (unsigned)(unsigned char)s[n - 1] - '1';
+    if (tf >= 8 || tr >= 8)
+        return false;
+    n -= 2;
+    /* (the capture taken as a value, not a branch: a capture or not is
+     * as good as random to the branch predictor) */
+    bool capture = s[n - 1] == 'x';
+    n -= capture;
+    if (n > 2)
+        return false;
+    *k = n;
+    *to = (int)(tr * 8 + tf);
+    *target = pos->board[*to];
+    return target_fits[pos->side << 1 | capture][*target];
+}
+
+/* The one of the legal origins the token names (k as piece_token says):
+ * with a disambiguation character, only the canonical, needed one (PGN
+ * 8.2.3.4: the file when it tells the pieces apart, else the rank).
+ * Returns the origin's bit, 0 if none or more than one. */
+CHESS_HOT_INLINE Bitboard piece_pick(Bitboard legal, const char *s, size_t k)
+{
+    Bitboard pick = legal;
+    if (k == 2) {
+        /* Nbd2 / R1e2 */
+        if (!(legal & (legal - 1)))
+            return 0;
+        unsigned d = (unsigned char)s[1];
+        if (d - 'a' < 8) {
+            pick = legal & (0x0101010101010101ull << (d - 'a'));
+        } else if (d - '1' < 8) {
+            pick = legal & (0xFFull << (8 * (d - '1')));
+            if (pick && !(legal & ~pick & (0x0101010101010101ull << (bb_lsb(pick) & 7))))
+                return 0; /* the file alone would have told them apart */
+        } else
+            return 0;
+    }
+    if (!pick || (pick & (pick - 1)))
+        return 0;
+    return pick;
+}
+
 /* san_fast's moves of a piece of type pt (the token's first letter): the
  * move, or 0; and for a move, the piece it captures (0 if none).  Inline
  * with pt a constant in each caller, so each kind of piece has its own
@@ -93,27 +157,9 @@ CHESS_HOT_INLINE Move castle_resolve(const Position *pos, const char *s, size_t 
 CHESS_HOT_INLINE Move piece_resolve(const Position *pos, const char *s, size_t n, const int pt, FastMove *fm)
 {
     int us = pos->side;
-    /* Piece moves: the destination is the last two characters, an 'x'
-     * before it when capturing, and one disambiguation character before. */
-    size_t k = n;
-    if (k < 3)
-        return 0;
-    unsigned tf = (unsigned)(unsigned char)s[k - 2] - 'a', tr = (unsigned)(unsigned char)s[k - 1] - '1';
-    if (tf >= 8 || tr >= 8)
-        return 0;
-    k -= 2;
-    /* The capture tests combined into one branch (a capture or not is as
-     * good as random to the branch predictor). */
-    bool capture = s[k - 1] == 'x';
-    k -= capture;
-    if (k > 2)
-        return 0;
-    int to = (int)(tr * 8 + tf);
-    int target = pos->board[to];
-    /* (ints, not bools, so that | and & are plainly bitwise) */
-    const int taken = target != 0;
-    const int bad_target = taken & (((piece_color(target) == us) + (piece_type(target) == KING)) != 0);
-    if ((taken ^ (int)capture) | bad_target)
+    size_t k;
+    int to, target;
+    if (!piece_token(pos, s, n, &to, &target, &k))
         return 0;
     Bitboard mine = pos->by_color[us] & pos->by_type[pt], cands;
     if (pt == KNIGHT)
@@ -148,23 +194,8 @@ CHESS_HOT_INLINE Move piece_resolve(const Position *pos, const char *s, size_t n
     Bitboard legal = san_legal_from(pos, cands, to, pt);
     if (!legal)
         return 0;
-    Bitboard pick = legal;
-    if (k == 2) {
-        /* Nbd2 / R1e2: only the canonical, needed disambiguation (PGN 8.2.3.4:
-         * the file when it tells the pieces apart, else the rank). */
-        if (!(legal & (legal - 1)))
-            return 0;
-        unsigned d = (unsigned char)s[1];
-        if (d - 'a' < 8) {
-            pick = legal & (0x0101010101010101ull << (d - 'a'));
-        } else if (d - '1' < 8) {
-            pick = legal & (0xFFull << (8 * (d - '1')));
-            if (pick && !(legal & ~pick & (0x0101010101010101ull << (bb_lsb(pick) & 7))))
-                return 0; /* the file alone would have told them apart */
-        } else
-            return 0;
-    }
-    if (!pick || (pick & (pick - 1)))
+    Bitboard pick = piece_pick(legal, s, k);
+    if (!pick)
         return 0;
     fm->from = bb_lsb(pick);
     fm->to = to;
@@ -245,17 +276,6 @@ static SanPlayFn *const play_per_kind[8] = {
     [KNIGHT] = play_knight, [BISHOP] = play_bishop, [ROOK] = play_rook, [QUEEN] = play_queen, [KING] = play_king,
 };
 
-/* Does the destination's piece (code 0-15) fit the token: by [side to
- * move << 1 | capture written], none without an 'x', an enemy piece but
- * the king with one. */
-#define FIT_ENEMY(c) [(c) << 3 | PAWN] = 1, [(c) << 3 | KNIGHT] = 1, [(c) << 3 | BISHOP] = 1, \
-                     [(c) << 3 | ROOK] = 1, [(c) << 3 | QUEEN] = 1
-static const uint8_t target_fits[4][16] = {
-    [WHITE << 1] = {[0] = 1}, [WHITE << 1 | 1] = {FIT_ENEMY(BLACK)},
-    [BLACK << 1] = {[0] = 1}, [BLACK << 1 | 1] = {FIT_ENEMY(WHITE)},
-};
-#undef FIT_ENEMY
-
 static uint32_t play_any_piece(Position *pos, const char *s, size_t n)
 {
     static const uint8_t kind_of[256] = {['N'] = KNIGHT, ['B'] = BISHOP, ['R'] = ROOK, ['Q'] = QUEEN, ['K'] = KING};
@@ -263,20 +283,9 @@ static uint32_t play_any_piece(Position *pos, const char *s, size_t n)
     uint32_t mark = san_mark_of(s, &n);
     const int pt = kind_of[(unsigned char)s[0]];
     int us = pos->side;
-    size_t k = n;
-    if (k < 3)
-        return 0;
-    unsigned tf = (unsigned)(unsigned char)s[k - 2] - 'a', tr = (unsigned)(unsigned char)s[k - 1] - '1';
-    if (tf >= 8 || tr >= 8)
-        return 0;
-    k -= 2;
-    bool capture = s[k - 1] == 'x';
-    k -= capture;
-    if (k > 2)
-        return 0;
-    int to = (int)(tr * 8 + tf);
-    int target = pos->board[to];
-    if (!target_fits[us << 1 | capture][target])
+    size_t k;
+    int to, target;
+    if (!piece_token(pos, s, n, &to, &target, &k))
         return 0;
     Bitboard reach = pos->by_color[us] & pos->by_type[pt] & bb_reach_tab[pt][to];
     if (!reach)
@@ -302,26 +311,15 @@ static uint32_t play_any_piece(Position *pos, const char *s, size_t n)
         legal = san_legal_from(pos, cands, to, QUEEN); /* (any type but the king's) */
     if (!legal)
         return 0;
-    Bitboard pick = legal;
-    if (k == 2) {
-        if (!(legal & (legal - 1)))
-            return 0;
-        unsigned d = (unsigned char)s[1];
-        if (d - 'a' < 8) {
-            pick = legal & (0x0101010101010101ull << (d - 'a'));
-        } else if (d - '1' < 8) {
-            pick = legal & (0xFFull << (8 * (d - '1')));
-            if (pick && !(legal & ~pick & (0x0101010101010101ull << (bb_lsb(pick) & 7))))
-                return 0; /* the file alone would have told them apart */
-        } else
-            return 0;
-    }
-    if (!pick || (pick & (pick - 1)))
+    Bitboard pick = piece_pick(legal, s, k);
+    if (!pick)
         return 0;
     int from = bb_lsb(pick);
     Move m = move_new(from, to, MOVE_NORMAL, 0);
     uint32_t played = m | mark << 16;
-    pos_do_piece(pos, from, to, pt, target);
+    if (pt == PAWN)
+        __builtin_unreachable(); /* (so pos_do_normal leaves out the pawn's part) */
+    pos_do_normal(pos, from, to, pt, target, true);
     return played;
 }
 

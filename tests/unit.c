@@ -608,17 +608,6 @@ static bool is_legal(const Position *pos, Move m)
 /* FEN <TAB> TOKEN <TAB> EXPECT... [<TAB> # comment]
  * EXPECT words (TAB or space separated): uci:MOVE notes:A,B mark:N nag:N | syntax | null |
  * ambiguous:N [cand:MOVE,MOVE] | illegal:ILL_X [sq:SQ] [sq2:SQ]; and 960 for Chess960. */
-/* Every field of two positions equal (not memcmp: padding). */
-static bool same_position(const Position *a, const Position *b)
-{
-    return !memcmp(a->by_color, b->by_color, sizeof a->by_color) &&
-           !memcmp(a->by_type, b->by_type, sizeof a->by_type) && !memcmp(a->board, b->board, sizeof a->board) &&
-           a->side == b->side && a->ep == b->ep && a->castling == b->castling &&
-           !memcmp(a->castle_rook, b->castle_rook, sizeof a->castle_rook) &&
-           !memcmp(a->king_sq, b->king_sq, sizeof a->king_sq) && a->chess960 == b->chess960 &&
-           a->ep_legal == b->ep_legal && a->halfmove == b->halfmove && a->fullmove == b->fullmove &&
-           a->key == b->key && a->checkers == b->checkers;
-}
 
 static int san_fast_taken; /* SAN cases the fast path took (san_case) */
 
@@ -817,12 +806,12 @@ static void san_case(char *line)
             return;
         }
         pos_make(&pos, r.move, &made);
-        if (!same_position(&fast, &made)) {
+        if (!pos_equal(&fast, &made)) {
             fail(name, "%s '%s': san_play left another position than pos_make", fen, tok);
             return;
         }
         san_fast_taken++;
-    } else if (!same_position(&fast, &pos)) {
+    } else if (!pos_equal(&fast, &pos)) {
         fail(name, "%s '%s': san_play declined but changed the position", fen, tok);
         return;
     }

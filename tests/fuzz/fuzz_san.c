@@ -42,16 +42,6 @@ static const struct {
 };
 #define NTABLE (sizeof table / sizeof table[0])
 
-static bool same_position(const Position *a, const Position *b)
-{
-    return !memcmp(a->by_color, b->by_color, sizeof a->by_color) &&
-           !memcmp(a->by_type, b->by_type, sizeof a->by_type) && !memcmp(a->board, b->board, sizeof a->board) &&
-           a->side == b->side && a->ep == b->ep && a->castling == b->castling &&
-           !memcmp(a->castle_rook, b->castle_rook, sizeof a->castle_rook) &&
-           !memcmp(a->king_sq, b->king_sq, sizeof a->king_sq) && a->chess960 == b->chess960 &&
-           a->ep_legal == b->ep_legal && a->halfmove == b->halfmove && a->fullmove == b->fullmove &&
-           a->key == b->key && a->checkers == b->checkers;
-}
 
 /* san_play against san_parse + pos_make for one token (see the top). */
 static void check_play(const Position *pos, const char *tok, size_t n, SanStatus st, const SanResult *r)
@@ -64,7 +54,7 @@ static void check_play(const Position *pos, const char *tok, size_t n, SanStatus
     Position q = *pos;
     uint32_t got = san_play(&q, text, n);
     if (!got) {
-        FZ_CHECK(same_position(&q, pos), "san_play declined \"%s\" but changed the position", text);
+        FZ_CHECK(pos_equal(&q, pos), "san_play declined \"%s\" but changed the position", text);
         return;
     }
     FZ_CHECK(st == SAN_OK && r->move == san_fast_move(got), "san_play took \"%s\" as %04x, san_parse says %d/%04x",
@@ -74,7 +64,7 @@ static void check_play(const Position *pos, const char *tok, size_t n, SanStatus
              san_fast_mark(got), text, r->mark);
     Position made;
     pos_make(pos, r->move, &made);
-    FZ_CHECK(same_position(&q, &made), "san_play made \"%s\" differently from pos_make", text);
+    FZ_CHECK(pos_equal(&q, &made), "san_play made \"%s\" differently from pos_make", text);
 }
 
 static void roundtrip(const Position *pos)
