@@ -150,48 +150,51 @@ CHESS_HOT_INLINE Bitboard piece_pick(Bitboard legal, const char *s, size_t k)
     return pick;
 }
 
-/* san_fast's moves of a piece of type pt (the token's first letter): the
- * move, or 0; and for a move, the piece it captures (0 if none).  Inline
- * with pt a constant in each caller, so each kind of piece has its own
- * code without the tests for the other kinds. */
-CHESS_HOT_INLINE Move piece_resolve(const Position *pos, const char *s, size_t n, const int pt, FastMove *fm)
+/* The kind of piece a token's first letter names (0: none). */
+static const uint8_t piece_kind_of[256] = {['N'] = KNIGHT, ['B'] = BISHOP, ['R'] = ROOK, ['Q'] = QUEEN, ['K'] = KING};
+
+/* san_fast's moves of a piece of type pt (KNIGHT..KING, the token's first
+ * letter): the move, or 0; and for a move, *fm.  One path for every kind
+ * of piece, so that the kind is no branch: from move to move it is as
+ * good as random to the branch predictor, and when each kind had its own
+ * function, called through san_play_of on the letter, that call was
+ * mispredicted about every other piece move.  The candidates are the
+ * pieces of the kind that reach the destination on an empty board
+ * (bb_reach_tab), each kept when nothing stands between (a leaper's
+ * between is empty), so no kind has attack sets of its own.  The usual
+ * one or two are taken as the lowest and highest bit without a loop;
+ * three or more (promoted pieces) one by one.  It runs 3% more
+ * instructions than the per-kind functions did (callgrind, 20 MB of
+ * games: 596.5 M -> 618.7 M in all) and is 7-10% faster (-j1 on the
+ * benchmark input, measured). */
+CHESS_HOT_INLINE Move piece_resolve(const Position *pos, const char *s, size_t n, int pt, FastMove *fm)
 {
-    int us = pos->side;
     size_t k;
     int to, target;
     if (!piece_token(pos, s, n, &to, &target, &k))
         return 0;
-    Bitboard mine = pos->by_color[us] & pos->by_type[pt], cands;
-    if (pt == KNIGHT)
-        cands = bb_knight_attacks(to) & mine;
-    else if (pt == KING)
-        cands = bb_king_attacks(to) & mine;
-    else if (pt == BISHOP)
-        cands = bb_bishop_attacks(to, pos->by_type[0]) & mine;
-    else if (pt == ROOK)
-        cands = bb_rook_attacks(to, pos->by_type[0]) & mine;
-    else {
-        /* Queens: the attacks from the destination along each of its
-         * lines (file, rank, two diagonals) that holds one, usually one
-         * line of the four. */
-        Bitboard occ = pos->by_type[0], line = bb_file_mask[to];
-        int r8 = to & 56;
-        cands = 0;
-        if (mine & line)
-            cands |= bb_hq(occ, line, to);
-        if (mine & ((Bitboard)0xFF << r8))
-            cands |= (Bitboard)bb_rank_att[to & 7][(occ >> (r8 + 1)) & 63] << r8;
-        line = bb_diag_mask[to];
-        if (mine & line)
-            cands |= bb_hq(occ, line, to);
-        line = bb_anti_mask[to];
-        if (mine & line)
-            cands |= bb_hq(occ, line, to);
-        cands &= mine;
+    Bitboard reach = pos->by_color[pos->side] & pos->by_type[pt] & bb_reach_tab[pt][to];
+    if (!reach)
+        return 0;
+    const Bitboard occ = pos->by_type[0];
+    const Bitboard *btw = bb_between_tab[to];
+    Bitboard cands = reach, rest = reach & (reach - 1);
+    if (rest & (rest - 1)) {
+        for (Bitboard r = reach; r;) {
+            int c = bb_pop(&r);
+            if (btw[c] & occ)
+                cands ^= bb_sq(c);
+        }
+    } else {
+        int a = bb_lsb(reach), b = 63 ^ __builtin_clzll(reach);
+        if ((btw[a] | btw[b]) & occ) /* one is blocked (rare: rooks on one line, say) */
+            cands = (bb_sq(a) & (0 - (Bitboard)((btw[a] & occ) == 0))) |
+                    (bb_sq(b) & (0 - (Bitboard)((btw[b] & occ) == 0)));
     }
     if (!cands)
         return 0;
-    Bitboard legal = san_legal_from(pos, cands, to, pt);
+    Bitboard legal = pt == KING ? san_legal_from(pos, cands, to, KING)
+                                : san_legal_from(pos, cands, to, QUEEN); /* (any type but the king's) */
     if (!legal)
         return 0;
     Bitboard pick = piece_pick(legal, s, k);
@@ -212,15 +215,10 @@ Move san_fast_pawn(const Position *pos, const char *s, size_t n)
 Move san_fast_piece(const Position *pos, const char *s, size_t n)
 {
     FastMove fm;
-    switch (s[0]) {
-    case 'N': return piece_resolve(pos, s, n, KNIGHT, &fm);
-    case 'B': return piece_resolve(pos, s, n, BISHOP, &fm);
-    case 'R': return piece_resolve(pos, s, n, ROOK, &fm);
-    case 'Q': return piece_resolve(pos, s, n, QUEEN, &fm);
-    case 'K': return piece_resolve(pos, s, n, KING, &fm);
-    case 'O': return castle_resolve(pos, s, n);
-    default: return 0;
-    }
+    int pt = piece_kind_of[(unsigned char)s[0]];
+    if (pt)
+        return piece_resolve(pos, s, n, pt, &fm);
+    return s[0] == 'O' ? castle_resolve(pos, s, n) : 0;
 }
 
 /* The san_play functions: san_fast's with the move made at once, by the
@@ -242,84 +240,20 @@ static uint32_t play_pawn(Position *pos, const char *s, size_t n)
     return played;
 }
 
-CHESS_HOT_INLINE uint32_t play_piece(Position *pos, const char *s, size_t n, const int pt)
+/* Any piece but a pawn (see piece_resolve), the move made with the
+ * piece and capture found. */
+static uint32_t play_piece(Position *pos, const char *s, size_t n)
 {
     uint32_t mark = san_mark_of(s, &n);
+    const int pt = piece_kind_of[(unsigned char)s[0]];
     FastMove fm;
     Move m = piece_resolve(pos, s, n, pt, &fm);
     if (!m)
         return 0;
     uint32_t played = m | mark << 16; /* (see play_pawn) */
-    pos_do_normal(pos, fm.from, fm.to, pt, fm.captured, true);
-    return played;
-}
-
-static uint32_t play_knight(Position *pos, const char *s, size_t n) { return play_piece(pos, s, n, KNIGHT); }
-static uint32_t play_bishop(Position *pos, const char *s, size_t n) { return play_piece(pos, s, n, BISHOP); }
-static uint32_t play_rook(Position *pos, const char *s, size_t n) { return play_piece(pos, s, n, ROOK); }
-static uint32_t play_queen(Position *pos, const char *s, size_t n) { return play_piece(pos, s, n, QUEEN); }
-static uint32_t play_king(Position *pos, const char *s, size_t n) { return play_piece(pos, s, n, KING); }
-
-/* Any piece but a pawn by one path, so that the kind of piece is not a
- * branch: from move to move it is as good as random to the branch
- * predictor, and the call through san_play_of on it, one function per
- * kind, was mispredicted about every other piece move.  The candidates
- * are the pieces of the kind that reach the destination on an empty
- * board (bb_reach_tab), each kept when nothing stands between (a
- * leaper's between is empty), so no kind has attack sets of its own.
- * Two such pieces at most are looked at, as the lowest and highest bit;
- * with more (promoted pieces) the per-kind path above decides.  It runs
- * 3% more instructions than the per-kind functions (callgrind, 20 MB of
- * games: 596.5 M -> 618.7 M in all) and is 7-10% faster (-j1 on the
- * benchmark input, measured). */
-static SanPlayFn *const play_per_kind[8] = {
-    [KNIGHT] = play_knight, [BISHOP] = play_bishop, [ROOK] = play_rook, [QUEEN] = play_queen, [KING] = play_king,
-};
-
-static uint32_t play_any_piece(Position *pos, const char *s, size_t n)
-{
-    static const uint8_t kind_of[256] = {['N'] = KNIGHT, ['B'] = BISHOP, ['R'] = ROOK, ['Q'] = QUEEN, ['K'] = KING};
-    const size_t n0 = n;
-    uint32_t mark = san_mark_of(s, &n);
-    const int pt = kind_of[(unsigned char)s[0]];
-    int us = pos->side;
-    size_t k;
-    int to, target;
-    if (!piece_token(pos, s, n, &to, &target, &k))
-        return 0;
-    Bitboard reach = pos->by_color[us] & pos->by_type[pt] & bb_reach_tab[pt][to];
-    if (!reach)
-        return 0;
-    Bitboard rest = reach & (reach - 1);
-    if (rest & (rest - 1))
-        return play_per_kind[pt](pos, s, n0);
-    int a = bb_lsb(reach), b = 63 ^ __builtin_clzll(reach);
-    Bitboard occ = pos->by_type[0];
-    const Bitboard *btw = bb_between_tab[to];
-    Bitboard cands = reach;
-    if ((btw[a] | btw[b]) & occ) {
-        /* one of them is blocked (rare: rooks on one line, say) */
-        cands = (bb_sq(a) & (0 - (Bitboard)((btw[a] & occ) == 0))) |
-                (bb_sq(b) & (0 - (Bitboard)((btw[b] & occ) == 0)));
-        if (!cands)
-            return 0;
-    }
-    Bitboard legal;
-    if (pt == KING)
-        legal = san_legal_from(pos, cands, to, KING);
-    else
-        legal = san_legal_from(pos, cands, to, QUEEN); /* (any type but the king's) */
-    if (!legal)
-        return 0;
-    Bitboard pick = piece_pick(legal, s, k);
-    if (!pick)
-        return 0;
-    int from = bb_lsb(pick);
-    Move m = move_new(from, to, MOVE_NORMAL, 0);
-    uint32_t played = m | mark << 16;
     if (pt == PAWN)
         __builtin_unreachable(); /* (so pos_do_normal leaves out the pawn's part) */
-    pos_do_normal(pos, from, to, pt, target, true);
+    pos_do_normal(pos, fm.from, fm.to, pt, fm.captured, true);
     return played;
 }
 
@@ -336,8 +270,8 @@ static uint32_t play_castle(Position *pos, const char *s, size_t n)
 SanPlayFn *const san_play_of[256] = {
     ['a'] = play_pawn, ['b'] = play_pawn, ['c'] = play_pawn, ['d'] = play_pawn,
     ['e'] = play_pawn, ['f'] = play_pawn, ['g'] = play_pawn, ['h'] = play_pawn,
-    ['N'] = play_any_piece, ['B'] = play_any_piece, ['R'] = play_any_piece, ['Q'] = play_any_piece,
-    ['K'] = play_any_piece, ['O'] = play_castle,
+    ['N'] = play_piece, ['B'] = play_piece, ['R'] = play_piece, ['Q'] = play_piece,
+    ['K'] = play_piece, ['O'] = play_castle,
 };
 
 enum { FORM_SAN = 0, FORM_LONG = 1, FORM_UCI = 2 };

@@ -136,10 +136,11 @@ static inline uint32_t san_fast(const Position *pos, const char *s, size_t n)
  * second look at what the parse already knows: the piece, the squares,
  * the capture.  One function per first character of the token (NULL:
  * none of the fast shapes starts so): pawn moves, castling, and the
- * other pieces all by one function (san.c, play_any_piece: the kind of
+ * other pieces all by one function (san.c, piece_resolve: the kind of
  * piece, as good as random from move to move, is then no branch); the
- * first character chooses it with one load.  Each reads the mark itself and returns the packed result,
- * so that the caller keeps nothing across the call.  The token must be
+ * first character chooses it with one load.  Each reads the mark itself
+ * and returns the packed result, so that the caller keeps nothing across
+ * the call.  The token must be
  * NUL-terminated (s[0] is read even when n is 0; a function is chosen
  * only for a letter, so then n >= 1). */
 typedef uint32_t SanPlayFn(Position *pos, const char *s, size_t n);
