@@ -14,11 +14,25 @@ typedef struct Buf {
     bool failed;
 } Buf;
 
+/* In a deferred report (report_new_deferred), a number that depends on
+ * where the game stands in the input, left out of the text at `at` and
+ * written by report_deferred_write with its base added. */
+enum { NUM_INDEX, NUM_LINE };
+typedef struct Splice {
+    size_t at;
+    uint64_t value;
+    int kind;
+} Splice;
+
 struct Report {
     FILE *out;
     ReportFormat fmt;
     bool color;
     Buf b;
+    /* deferred: records kept in b, their place-dependent numbers here */
+    bool defer;
+    Splice *sp;
+    size_t nsp, spcap;
 };
 
 /* Room for extra more bytes: the growing and the failure, out of line. */
@@ -78,6 +92,8 @@ static void buf_u64(Buf *b, uint64_t v)
 
 static void buf_flush(Report *rp)
 {
+    if (rp->defer)
+        return;             /* kept for report_deferred_write */
     if (rp->b.len)
         fwrite(rp->b.p, 1, rp->b.len, rp->out);
     rp->b.len = 0;
@@ -295,9 +311,56 @@ Report *report_new(FILE *out, ReportFormat fmt, bool color)
     return rp;
 }
 
+Report *report_new_deferred(ReportFormat fmt)
+{
+    if (fmt != FMT_JSONL)
+        return NULL;
+    Report *rp = report_new(NULL, fmt, false);
+    if (rp)
+        rp->defer = true;
+    return rp;
+}
+
+void report_deferred_write(Report *src, Report *dst, uint64_t index_base, uint64_t line_delta)
+{
+    Buf *o = &dst->b;
+    size_t at = 0;
+    for (size_t i = 0; i < src->nsp; i++) {
+        const Splice *sp = &src->sp[i];
+        buf_add(o, src->b.p + at, sp->at - at);
+        /* lines as the reader's 32-bit counts shifted (cli.c lines_shift) */
+        buf_u64(o, sp->kind == NUM_INDEX ? sp->value + index_base : (uint32_t)(sp->value + line_delta));
+        at = sp->at;
+        if (o->len >= (64u << 10))
+            buf_flush(dst);
+    }
+    buf_add(o, src->b.p + at, src->b.len - at);
+    buf_flush(dst);
+    report_deferred_reset(src);
+}
+
+void report_deferred_reset(Report *src)
+{
+    src->b.len = 0;
+    src->b.failed = false;
+    src->nsp = 0;
+    /* a batch with long records gives the memory back */
+    if (src->b.cap > (1u << 20)) {
+        free(src->b.p);
+        src->b.p = NULL;
+        src->b.cap = 0;
+    }
+    if (src->spcap > (1u << 14)) {
+        free(src->sp);
+        src->sp = NULL;
+        src->spcap = 0;
+    }
+}
+
 void report_free(Report *rp)
 {
     if (rp) {
+        free(rp->sp);
         free(rp->b.p);
         free(rp);
     }
@@ -549,24 +612,50 @@ static void json_uint_or_null(Buf *b, uint64_t v)
         buf_puts(b, "null");
 }
 
+/* A game's index or a line (kind NUM_*): written now, or in a deferred
+ * report left for report_deferred_write. */
+static void place_num(Report *rp, int kind, uint64_t v)
+{
+    if (!rp->defer) {
+        buf_u64(&rp->b, v);
+        return;
+    }
+    if (rp->nsp == rp->spcap) {
+        size_t cap = rp->spcap ? rp->spcap * 2 : 256;
+        Splice *p = realloc(rp->sp, cap * sizeof *p);
+        if (!p) {
+            rp->b.failed = true;
+            return;
+        }
+        rp->sp = p;
+        rp->spcap = cap;
+    }
+    rp->sp[rp->nsp++] = (Splice){rp->b.len, v, kind};
+}
+
 /* "code", "severity", "line", "column": the fields every diagnostic object
  * has, in the contract's order (a game's and a file-level one alike). */
-static void json_diag_where(Buf *b, const Diag *d)
+static void json_diag_where(Report *rp, const Diag *d)
 {
+    Buf *b = &rp->b;
     buf_puts(b, "\"code\":");
     json_str(b, diag_slug(d));
     json_key(b, "severity");
     json_str(b, severity_name(d->severity));
     json_key(b, "line");
-    json_uint_or_null(b, d->pos.line);
+    if (d->pos.line)
+        place_num(rp, NUM_LINE, d->pos.line);
+    else
+        buf_puts(b, "null");
     json_key(b, "column");
     json_uint_or_null(b, d->pos.col);
 }
 
-static void json_diag(Buf *b, const Diag *d)
+static void json_diag(Report *rp, const Diag *d)
 {
+    Buf *b = &rp->b;
     buf_putc(b, '{');
-    json_diag_where(b, d);
+    json_diag_where(rp, d);
     json_key(b, "ply");
     json_uint_or_null(b, d->ply > 0 ? (uint64_t)d->ply : 0);
     json_key(b, "move");
@@ -585,11 +674,11 @@ static void jsonl_game(Report *rp, const char *file, const PgnGame *g, const Gam
     BUF_LIT(b, "{\"type\":\"game\",\"file\":");
     json_str(b, file);
     JSON_KEY(b, "index");
-    buf_u64(b, g->index);
+    place_num(rp, NUM_INDEX, g->index);
     JSON_KEY(b, "offset");
     buf_u64(b, g->start.offset);
     JSON_KEY(b, "line");
-    buf_u64(b, g->start.line);
+    place_num(rp, NUM_LINE, g->start.line);
 #define KEY_LIT(key) {",\"" key "\":", sizeof(",\"" key "\":") - 1}
     static const struct {
         const char *s;
@@ -622,7 +711,7 @@ static void jsonl_game(Report *rp, const char *file, const PgnGame *g, const Gam
         if (!first)
             buf_putc(b, ',');
         first = false;
-        json_diag(b, d);
+        json_diag(rp, d);
     }
     BUF_LIT(b, "]}\n");
 }
@@ -762,7 +851,7 @@ void report_file_diag(Report *rp, const char *file, const Diag *d)
         json_key(b, "file");
         json_str(b, file);
         buf_putc(b, ',');
-        json_diag_where(b, d);
+        json_diag_where(rp, d);
         json_key(b, "message");
         json_str(b, diag_message(d));
         buf_puts(b, "}\n");

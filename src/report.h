@@ -35,6 +35,20 @@ typedef struct Report Report;
 Report *report_new(FILE *out, ReportFormat fmt, bool color);
 void report_free(Report *rp);
 
+/* A report that keeps its records in memory instead of writing them: the
+ * thread that checks a batch of games formats their records there, and
+ * the thread that writes the output in input order writes them with
+ * report_deferred_write, adding the game index and line number of the
+ * batch's start, which are known only then (a piece of a file read by a
+ * reader of its own counts both from 1).  JSON Lines only: NULL for
+ * another format (or when out of memory). */
+Report *report_new_deferred(ReportFormat fmt);
+/* Writes src's records to dst's stream, each game index plus index_base
+ * and each line number plus line_delta, and empties src. */
+void report_deferred_write(Report *src, Report *dst, uint64_t index_base, uint64_t line_delta);
+/* Empties src without writing it. */
+void report_deferred_reset(Report *src);
+
 /* Parses "text", "jsonl", "tsv", "github"; false if unknown. */
 bool report_format_parse(const char *name, ReportFormat *fmt);
 

@@ -413,6 +413,9 @@ else
     "$P" -j 4 -f jsonl "$big" > "$tmp/j4all"
     grep -v '^{"type":"summary"' "$tmp/j4all" > "$tmp/j4"
     same "-j1 and -j4 jsonl byte-identical (but seconds)" "$tmp/j1" "$tmp/j4"
+    # through a pipe: batches read on one thread, their records made by the others
+    cat "$big" | "$P" -j 4 -f jsonl --label="$big" - | grep -v '^{"type":"summary"' > "$tmp/j4p"
+    same "-j1 on the file and -j4 through a pipe: jsonl byte-identical (but seconds)" "$tmp/j1" "$tmp/j4p"
     json_ok "big jsonl" "$tmp/j4all"
     jcheck "big jsonl: every game reported" "$tmp/j4all" 'L[-1]["games"] == sum(1 for r in L if r["type"] == "game")' True
     "$P" -j 3 -f tsv "$big" > "$tmp/s3"; "$P" -j 1 -f tsv "$big" > "$tmp/s1"
