@@ -604,8 +604,8 @@ typedef struct Run {
     KeepText keep_text;         /* which checked games' tags and text a piece copies */
     /* The records are formatted by the threads that check the games, into
      * their batch's Batch.rec, and the output side only writes them (JSON
-     * Lines with -jN: the thread that writes them in order formatted every
-     * record, 8.6% of the work on one thread). */
+     * Lines and TSV with -jN: the thread that writes them in order formatted
+     * every record, 8.6% of the work on one thread). */
     bool defer;
     PieceTools own;             /* the main thread's, for checking a piece */
     Batch spare;                /* a stretch read again in order (piece_output) */
@@ -915,7 +915,8 @@ static void output_file_diags(Run *run, const Input *in, const DiagList *l)
         Severity sev = l->v[i].severity;
         if (sev == SEV_ERROR || (run->opt->werror && sev == SEV_WARNING))
             run->found = true;
-        if (!run->opt->quiet && !run->stop && !run->defer)
+        /* (TSV's go to standard error as text, never to the records) */
+        if (!run->opt->quiet && !run->stop && (!run->defer || run->opt->format == FMT_TSV))
             report_file_diag(run->opt->format == FMT_TSV ? run->side : run->rp, in->name,
                              &l->v[i]);
     }
@@ -1392,7 +1393,8 @@ int cli_main(int argc, char **argv)
                     : opt->format == FMT_TEXT ? KEEP_WITH_FINDINGS
                                               : KEEP_ALL;
     bool ready = run.rp && run.side && run_init(&run);
-    if (ready && run.nthreads && opt->format == FMT_JSONL && !copying && !opt->quiet) {
+    if (ready && run.nthreads && (opt->format == FMT_JSONL || opt->format == FMT_TSV) && !copying &&
+        !opt->quiet) {
         /* (not with -j1, whose records the tests compare -jN's with) */
         run.defer = true;
         run.keep_text = KEEP_NONE;  /* the records are made before the copy */

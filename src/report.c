@@ -313,7 +313,7 @@ Report *report_new(FILE *out, ReportFormat fmt, bool color)
 
 Report *report_new_deferred(ReportFormat fmt)
 {
-    if (fmt != FMT_JSONL)
+    if (fmt != FMT_JSONL && fmt != FMT_TSV)
         return NULL;
     Report *rp = report_new(NULL, fmt, false);
     if (rp)
@@ -746,9 +746,11 @@ static void tsv_game(Report *rp, const char *file, const PgnGame *g, const GameR
             worst = d;
     }
     tsv_field(b, file, false);
-    tsv_num(b, g->index);
+    place_num(rp, NUM_INDEX, g->index);
+    buf_putc(b, '\t');
     tsv_num(b, g->start.offset);
-    tsv_num(b, g->start.line);
+    place_num(rp, NUM_LINE, g->start.line);
+    buf_putc(b, '\t');
     const char *tv[SHOW_N];
     report_tags6(g, tv);
     for (int i = 0; i < SHOW_N; i++)

@@ -40,8 +40,9 @@ void report_free(Report *rp);
  * the thread that writes the output in input order writes them with
  * report_deferred_write, adding the game index and line number of the
  * batch's start, which are known only then (a piece of a file read by a
- * reader of its own counts both from 1).  JSON Lines only: NULL for
- * another format (or when out of memory). */
+ * reader of its own counts both from 1).  JSON Lines and TSV (whose
+ * file-level findings go elsewhere: report_file_diag keeps nothing for
+ * them) only: NULL for another format (or when out of memory). */
 Report *report_new_deferred(ReportFormat fmt);
 /* Writes src's records to dst's stream, each game index plus index_base
  * and each line number plus line_delta, and empties src. */
