@@ -316,6 +316,16 @@ typedef struct Input {
     uint64_t expect;            /* offset where the next piece's games must start */
     uint64_t line_base;         /* the line of that offset */
     uint64_t index_base;        /* games of this input output so far */
+    /* A pipe read in segments (-jN): its bytes not yet handed to a segment,
+     * [pend_off, pend_off + pend_len), and whether it has ended. */
+    bool stream;
+    unsigned char *pend;
+    size_t pend_len, pend_cap;
+    uint64_t pend_off;
+    bool pend_eof;
+    /* Bytes before gap_end are not all kept any more: a stretch read again
+     * that ran far past the segments dropped them (stream_read). */
+    uint64_t gap_end;
 } Input;
 
 /* read(2), or pread(2) at *off (which it advances) when off is not NULL;
@@ -345,11 +355,54 @@ static long input_read(void *ctx, char *buf, size_t cap)
     return k;
 }
 
-/* A piece's source: the file read with pread from an offset.  Past soft
- * (the piece's end) usually only the next game start is wanted: reads stop
- * at soft and are small after it. */
-typedef struct PieceSrc {
+struct Run;
+/* Where a piece's bytes come from: a regular file (pread); a segment of a
+ * pipe, held in memory, [mem_lo, mem_lo + mem_len); or, for the thread
+ * that writes the output and reads a stretch of a pipe again in order, the
+ * segments in flight and then the pipe itself (stream_read). */
+typedef struct Source {
     int fd;
+    const unsigned char *mem;
+    uint64_t mem_lo;
+    size_t mem_len;
+    struct Run *run;
+    Input *in;
+} Source;
+
+static long stream_read(struct Run *run, Input *in, unsigned char *buf, size_t cap, uint64_t off);
+static bool source_keeps(const Source *src, uint64_t off);
+
+/* Up to cap bytes at off: 0 at the end, -1 with *err set on an error. */
+static long source_read(const Source *src, unsigned char *buf, size_t cap, uint64_t *off, int *err)
+{
+    if (src->mem) {
+        if (*off < src->mem_lo) {
+            *err = EIO;
+            return -1;
+        }
+        uint64_t at = *off - src->mem_lo;
+        size_t n = at >= src->mem_len ? 0 : src->mem_len - (size_t)at < cap ? src->mem_len - (size_t)at : cap;
+        if (n)
+            memcpy(buf, src->mem + at, n);
+        *off += n;
+        return (long)n;
+    }
+    if (src->in) {
+        long k = stream_read(src->run, src->in, buf, cap, *off);
+        if (k < 0)
+            *err = EIO;
+        else
+            *off += (uint64_t)k;
+        return k;
+    }
+    return read_retry(src->fd, (char *)buf, cap, off, err);
+}
+
+/* A piece's reader's source: from an offset.  Past soft (the piece's end)
+ * usually only the next game start is wanted: reads stop at soft and are
+ * small after it. */
+typedef struct PieceSrc {
+    const Source *src;
     uint64_t off;
     uint64_t soft;
     int err;
@@ -359,19 +412,19 @@ typedef struct PieceSrc {
 
 static long piece_read(void *ctx, char *buf, size_t cap)
 {
-    PieceSrc *src = ctx;
-    if (src->off < src->soft && src->soft - src->off < cap)
-        cap = (size_t)(src->soft - src->off);
-    else if (src->off >= src->soft && cap > PIECE_TAIL_READ)
+    PieceSrc *ps = ctx;
+    if (ps->off < ps->soft && ps->soft - ps->off < cap)
+        cap = (size_t)(ps->soft - ps->off);
+    else if (ps->off >= ps->soft && cap > PIECE_TAIL_READ)
         cap = PIECE_TAIL_READ;
-    return read_retry(src->fd, buf, cap, &src->off, &src->err);
+    return source_read(ps->src, (unsigned char *)buf, cap, &ps->off, &ps->err);
 }
 
-/* pread of up to cap bytes at off (fewer only at the end of the file);
- * -1 on an error. */
-static long read_at(int fd, unsigned char *buf, size_t cap, uint64_t off)
+/* Up to cap bytes at off (fewer only at the end of the source); -1 on an
+ * error. */
+static long read_at(const Source *from, unsigned char *buf, size_t cap, uint64_t off)
 {
-    PieceSrc src = {fd, off, UINT64_MAX, 0};
+    PieceSrc src = {from, off, UINT64_MAX, 0};
     size_t n = 0;
     while (n < cap) {
         long k = piece_read(&src, (char *)buf + n, cap - n);
@@ -387,25 +440,25 @@ static long read_at(int fd, unsigned char *buf, size_t cap, uint64_t off)
 #define SYNC_BEFORE 3           /* bytes before a sync point's '[' it looks at */
 #define SYNC_AFTER 160          /* and after it (the reader's tag lookahead) */
 
-/* Is offset off of the file a sync point (pgn_sync_at)? */
-static bool sync_at_offset(int fd, uint64_t off)
+/* Is offset off of the source a sync point (pgn_sync_at)? */
+static bool sync_at_offset(const Source *src, uint64_t off)
 {
     unsigned char buf[SYNC_BEFORE + SYNC_AFTER];
     if (off < SYNC_BEFORE)
         return false;
-    long n = read_at(fd, buf, sizeof buf, off - SYNC_BEFORE);
+    long n = read_at(src, buf, sizeof buf, off - SYNC_BEFORE);
     return n > 0 && pgn_sync_at(buf, (size_t)n, SYNC_BEFORE);
 }
 
 /* The first sync point at an offset in [lo, hi), or UINT64_MAX. */
-static uint64_t sync_find(int fd, uint64_t lo, uint64_t hi)
+static uint64_t sync_find(const Source *src, uint64_t lo, uint64_t hi)
 {
     unsigned char buf[16384];
     size_t want = 4096;         /* a game start is usually near: read little first */
     uint64_t at = lo < SYNC_BEFORE ? SYNC_BEFORE : lo;  /* next candidate */
     while (at < hi) {
         uint64_t from = at - SYNC_BEFORE;
-        long n = read_at(fd, buf, want, from);
+        long n = read_at(src, buf, want, from);
         if (n <= 0)
             return UINT64_MAX;
         size_t len = (size_t)n;
@@ -470,6 +523,7 @@ static void input_close(Input *in)
         pgn_reader_free(in->reader);
     if (in->fd > STDIN_FILENO)
         close(in->fd);
+    free(in->pend);
     free(in);
 }
 
@@ -516,6 +570,13 @@ typedef struct Batch {
     size_t npool, pool_cap;
     Report *rec;                /* Run.defer: the batch's records, formatted by
                                  * the thread that checks it */
+    bool capped;                /* the piece stopped at PIECE_GAMES */
+    /* A segment of a pipe: its bytes [seg_lo, seg_lo + seg_len), from
+     * SYNC_BEFORE bytes before lo to SEG_TAIL bytes past hi */
+    bool segment;
+    unsigned char *seg;
+    size_t seg_len, seg_cap;
+    uint64_t seg_lo;
 } Batch;
 
 /* What a thread reads and checks a piece's games with, one game at a time. */
@@ -677,11 +738,12 @@ static void defer_game(const Batch *b, const DiagList *pre, const PgnGame *g, co
 /* Reads and checks the games of a piece from offset from: those before the
  * first game at or after `after` that begins at a sync point, at most
  * PIECE_GAMES of them.  Runs on any thread; touches only b. */
-static void piece_fill(const Run *run, Batch *b, PieceTools *t, uint64_t from, uint64_t after)
+static void piece_fill(const Run *run, Batch *b, PieceTools *t, const Source *from_src, uint64_t from,
+                       uint64_t after)
 {
     GameReport *work = &t->rep;
-    int fd = b->input->fd;
     b->ngames = 0;
+    b->capped = false;
     b->tail.n = 0;
     b->npool = 0;
     b->err = 0;
@@ -691,7 +753,7 @@ static void piece_fill(const Run *run, Batch *b, PieceTools *t, uint64_t from, u
     b->read_end = from;
     if (b->rec)
         report_deferred_reset(b->rec);
-    PieceSrc src = {fd, from, after, 0};
+    PieceSrc src = {from_src, from, after, 0};
     PgnOptions po = {.keep_raw = run->keep_raw, .offset = from};
     PgnReader *r = t->game || (t->game = pgn_game_new()) ? pgn_reader_new(piece_read, &src, &po) : NULL;
     if (!r) {
@@ -707,9 +769,10 @@ static void piece_fill(const Run *run, Batch *b, PieceTools *t, uint64_t from, u
         Slot *s = &b->slot[b->ngames];
         s->pre.n = 0;
         int got = pgn_next(r, g);
-        if (got == 1 && (b->ngames == PIECE_GAMES ||
-                         (g->start.offset >= after && sync_at_offset(fd, g->start.offset)))) {
+        if (got == 1 && source_keeps(from_src, g->start.offset) &&
+            (b->ngames >= PIECE_GAMES || (g->start.offset >= after && sync_at_offset(from_src, g->start.offset)))) {
             /* This game is the next piece's first: what came before it is ours. */
+            b->capped = b->ngames >= PIECE_GAMES;
             b->stop = g->start.offset;
             b->stop_line = g->start.line;
             if (!diags_take(&b->tail, r, run->opt))
@@ -751,7 +814,13 @@ static void piece_fill(const Run *run, Batch *b, PieceTools *t, uint64_t from, u
 /* A worker's share of a piece: find where its games start, read them. */
 static void piece_work(const Run *run, Batch *b, PieceTools *work)
 {
-    uint64_t start = b->lo == 0 ? 0 : sync_find(b->input->fd, b->lo, b->hi);
+    Source src = {.fd = b->input->fd};
+    if (b->segment) {
+        src.mem = b->seg;
+        src.mem_lo = b->seg_lo;
+        src.mem_len = b->seg_len;
+    }
+    uint64_t start = b->lo == 0 ? 0 : sync_find(&src, b->lo, b->hi);
     if (start == UINT64_MAX) {
         b->ngames = 0;
         b->tail.n = 0;
@@ -760,7 +829,7 @@ static void piece_work(const Run *run, Batch *b, PieceTools *work)
         b->start = UINT64_MAX;  /* no game starts here: a stretch inside a game */
         return;
     }
-    piece_fill(run, b, work, start, b->hi);
+    piece_fill(run, b, work, &src, start, b->hi);
 }
 
 static void check_batch(const Run *run, Batch *b, PieceTools *work)
@@ -1061,22 +1130,112 @@ static void piece_emit(Run *run, Batch *b)
     }
 }
 
-/* A piece in input order.  It is used as read when it starts where the one
- * before stopped; a piece with no game start, or one inside what an earlier
- * piece read, adds nothing; otherwise (the one before stopped at
- * PIECE_GAMES, or the reader did not begin a game at this piece's sync
- * point) its stretch is read again here from where the input stands. */
-static void piece_output(Run *run, Batch *b)
+/* ---- pipes in segments ---- */
+
+#define SEG_TAIL 4096           /* bytes past its end a segment holds */
+#define SEG_READ (256u << 10)   /* bytes read from the pipe at once */
+#define SEG_KEEP (128u << 10)   /* of a stretch read again, bytes kept behind it */
+
+/* Reads more of the pipe into in->pend; false at its end or on an error
+ * (in->err). */
+static bool pend_more(Input *in)
+{
+    if (in->pend_eof)
+        return false;
+    if (in->pend_cap - in->pend_len < SEG_READ) {
+        size_t cap = in->pend_cap ? in->pend_cap * 2 : 2 * SEG_READ;
+        while (cap - in->pend_len < SEG_READ)
+            cap *= 2;
+        unsigned char *p = realloc(in->pend, cap);
+        if (!p) {
+            in->err = ENOMEM;
+            in->pend_eof = true;
+            return false;
+        }
+        in->pend = p;
+        in->pend_cap = cap;
+    }
+    long k = read_retry(in->fd, (char *)in->pend + in->pend_len, SEG_READ, NULL, &in->err);
+    if (k <= 0) {
+        in->pend_eof = true;
+        return false;
+    }
+    in->pend_len += (size_t)k;
+    in->bytes += (uint64_t)k;
+    return true;
+}
+
+/* Drops the pending bytes before offset upto. */
+static void pend_drop(Input *in, uint64_t upto)
+{
+    if (upto <= in->pend_off)
+        return;
+    size_t n = upto - in->pend_off < in->pend_len ? (size_t)(upto - in->pend_off) : in->pend_len;
+    memmove(in->pend, in->pend + n, in->pend_len - n);
+    in->pend_len -= n;
+    in->pend_off += n;
+}
+
+/* The pipe's bytes at off for the thread that writes the output (a stretch
+ * read again): from the segments in flight, then the pending bytes, then
+ * more of the pipe.  A stretch read again can run far past the segments
+ * (a game longer than a segment); the pending bytes then keep SEG_KEEP
+ * behind the reading, more than its reader can hold, so that the next
+ * segment can begin where that reading stops. */
+static long stream_read(Run *run, Input *in, unsigned char *buf, size_t cap, uint64_t off)
+{
+    for (size_t k = 0; k < run->count; k++) {
+        const Batch *b = &run->batches[(run->head + k) % run->nbatches];
+        if (b->input == in && b->segment && off >= b->seg_lo && off - b->seg_lo < b->seg_len) {
+            size_t at = (size_t)(off - b->seg_lo), n = b->seg_len - at < cap ? b->seg_len - at : cap;
+            memcpy(buf, b->seg + at, n);
+            return (long)n;
+        }
+    }
+    for (;;) {
+        if (off < in->pend_off)
+            return -1;          /* gone: cannot happen (see source_keeps) */
+        if (off - in->pend_off < in->pend_len) {
+            size_t at = (size_t)(off - in->pend_off), n = in->pend_len - at < cap ? in->pend_len - at : cap;
+            memcpy(buf, in->pend + at, n);
+            return (long)n;
+        }
+        if (off > SEG_KEEP) {
+            uint64_t cut = off - SEG_KEEP, held = 0;
+            for (size_t k = 0; k < run->count; k++) {
+                const Batch *b = &run->batches[(run->head + k) % run->nbatches];
+                if (b->input == in && b->segment && b->seg_lo + b->seg_len > held)
+                    held = b->seg_lo + b->seg_len;
+            }
+            if (cut > held && cut > in->gap_end && cut > in->pend_off)
+                in->gap_end = cut;
+            pend_drop(in, cut);
+        }
+        if (!pend_more(in))
+            return in->err ? -1 : 0;
+    }
+}
+
+/* Can a stretch be read (again) from offset off of the source?  A pipe's
+ * bytes before Input.gap_end are gone: a stretch read again does not stop
+ * at a game that began there (the next would have to read it from its
+ * start), but takes it and stops at a later one. */
+static bool source_keeps(const Source *src, uint64_t off)
+{
+    return !src->in || off >= src->in->gap_end + SYNC_BEFORE;
+}
+
+/* Reads the stretch of the input from where it stands to the first game at
+ * or after b->hi that begins at a sync point again, in order, on this
+ * thread, and writes it out (a spare batch, PIECE_GAMES games at a time). */
+static void piece_reread(Run *run, Batch *b)
 {
     Input *in = b->input;
-    if (in->ended || run->stop)
-        return;
-    if (b->start == in->expect) {
-        piece_emit(run, b);
-        return;
+    Source src = {.fd = in->fd};
+    if (in->stream) {
+        src.run = run;
+        src.in = in;
     }
-    if (in->expect >= b->hi)
-        return;
     Batch *r = &run->spare;
     r->input = in;
     r->piece = true;
@@ -1084,10 +1243,36 @@ static void piece_output(Run *run, Batch *b)
     r->hi = b->hi;
     do {
         r->oom = false;
-        piece_fill(run, r, &run->own, in->expect, b->hi);
+        piece_fill(run, r, &run->own, &src, in->expect, b->hi);
         piece_emit(run, r);
     } while (r->ngames == PIECE_GAMES && !in->ended && !run->stop && in->expect < b->hi);
     r->input = NULL;
+}
+
+/* A piece in input order.  It is used as read when it starts where the one
+ * before stopped; a piece with no game start, or one inside what an earlier
+ * piece read, adds nothing; otherwise (the one before stopped at
+ * PIECE_GAMES, or the reader did not begin a game at this piece's sync
+ * point) its stretch is read again here from where the input stands.  A
+ * segment of a pipe is used only if its reading also ended where the next
+ * begins (its reader sees only the segment and a little past its end), and
+ * is finished here at once when it stopped at PIECE_GAMES: the stretch
+ * before the next segment is then still in memory. */
+static void piece_output(Run *run, Batch *b)
+{
+    Input *in = b->input;
+    if (in->ended || run->stop)
+        return;
+    bool whole = !b->segment || b->file_end || b->capped || b->stop == b->hi;
+    if (b->start == in->expect && whole) {
+        piece_emit(run, b);
+        if (b->segment && !in->ended && !run->stop && in->expect < b->hi)
+            piece_reread(run, b);
+        return;
+    }
+    if (in->expect >= b->hi)
+        return;
+    piece_reread(run, b);
 }
 
 static void output_batch(Run *run, Batch *b)
@@ -1139,6 +1324,7 @@ static Batch *batch_acquire(Run *run)
     b->file_end = false;
     b->done = false;
     b->piece = false;
+    b->segment = false;
     b->oom = false;
     b->tail.n = 0;
     for (size_t i = 0; i < b->cap; i++)
@@ -1233,6 +1419,7 @@ static void run_free(Run *run)
         free(b->slot);
         free(b->tail.v);
         free(b->pool);
+        free(b->seg);
         report_free(b->rec);
     }
     tools_free(&run->own);
@@ -1283,6 +1470,103 @@ static void run_pieces(Run *run, Input *in)
     }
 }
 
+/* -jN on a pipe: segments of about run->piece_bytes cut at sync points
+ * (or at four times that, or 64 KB, where none comes), each held in memory
+ * and read and checked whole by a thread like a piece of a file, written
+ * out in order.  So a pipe is not read by one thread alone: this thread
+ * only copies the bytes and looks for sync points. */
+static void run_segments(Run *run, Input *in)
+{
+    in->pieces = true;
+    in->stream = true;
+    in->expect = 0;
+    in->line_base = 1;
+    in->index_base = 0;
+    uint64_t size = run->piece_bytes, most = 4 * size > (64u << 10) ? 4 * size : (64u << 10);
+    uint64_t lo = 0;
+    bool last = false;
+    while (!last && !run->stop) {
+        /* (may write older segments out, and reading one again may take
+         * more of the pipe and drop what is behind it) */
+        Batch *b = batch_acquire(run);
+        if (in->pend_off > 0 && lo < in->pend_off + SYNC_BEFORE)
+            lo = in->pend_off + SYNC_BEFORE;
+        /* the first sync point at or after lo + size with SYNC_AFTER bytes
+         * after it (or the end of input), else lo + most, else the end */
+        uint64_t hi = UINT64_MAX, scan = lo + size;
+        for (;;) {
+            uint64_t end = in->pend_off + in->pend_len;
+            uint64_t limit = in->pend_eof ? end : end > SYNC_AFTER ? end - SYNC_AFTER : 0;
+            if (limit > lo + most)
+                limit = lo + most;
+            while (scan < limit) {
+                const unsigned char *q = memchr(in->pend + (scan - in->pend_off), '[', (size_t)(limit - scan));
+                if (!q)
+                    break;
+                uint64_t p = in->pend_off + (uint64_t)(q - in->pend);
+                if (p - in->pend_off >= SYNC_BEFORE && pgn_sync_at(in->pend, in->pend_len, (size_t)(p - in->pend_off))) {
+                    hi = p;
+                    break;
+                }
+                scan = p + 1;
+            }
+            if (hi != UINT64_MAX)
+                break;
+            scan = limit > scan ? limit : scan;
+            if (scan >= lo + most) {
+                hi = lo + most;     /* no sync point: cut anyway (see piece_output) */
+                break;
+            }
+            if (!pend_more(in)) {
+                last = true;        /* the end of input (or a read error) */
+                break;
+            }
+        }
+        uint64_t end = in->pend_off + in->pend_len;
+        uint64_t from = lo >= SYNC_BEFORE ? lo - SYNC_BEFORE : 0;
+        if (from < in->pend_off)
+            from = in->pend_off;
+        uint64_t to = last || hi + SEG_TAIL > end ? end : hi + SEG_TAIL;
+        size_t n = (size_t)(to - from);
+        if (n > b->seg_cap) {
+            unsigned char *p = realloc(b->seg, n);
+            if (!p) {
+                out_of_memory(run);
+                in->err = ENOMEM;
+                last = true;
+                n = 0;
+            } else {
+                b->seg = p;
+                b->seg_cap = n;
+            }
+        }
+        if (n)
+            memcpy(b->seg, in->pend + (from - in->pend_off), n);
+        b->seg_lo = from;
+        b->seg_len = n;
+        b->segment = true;
+        b->input = in;
+        b->piece = true;
+        b->lo = lo;
+        b->hi = last ? UINT64_MAX : hi;
+        b->file_end = last;
+        submit(run, b);
+        if (last)
+            break;
+        lo = hi;
+        pend_drop(in, lo - SYNC_BEFORE);
+        output_ready(run, false);
+        progress_show(run, in, false);
+    }
+    if (!last) {
+        /* Stopped early: an empty last batch still closes the input in turn. */
+        Batch *b = batch_acquire(run);
+        b->input = in;
+        b->file_end = true;
+        submit(run, b);
+    }
+}
+
 /* Reads one input into batches; the workers check them meanwhile. */
 static void run_input(Run *run, const char *path)
 {
@@ -1295,6 +1579,10 @@ static void run_input(Run *run, const char *path)
     if (!in->err && run->nthreads && in->regular && in->size >= 2 * run->piece_bytes &&
         lseek(in->fd, 0, SEEK_CUR) == 0) {
         run_pieces(run, in);
+        return;
+    }
+    if (!in->err && run->nthreads && !in->regular) {
+        run_segments(run, in);
         return;
     }
     if (!in->err) {

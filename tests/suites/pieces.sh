@@ -19,10 +19,17 @@ ok() { pass=$((pass + 1)); echo "ok $1"; }
 bad() { fail=$((fail + 1)); echo "FAIL $1"; }
 
 # same NAME FILE PIECE JOBS ARGS...: -j1 and -jJOBS with PGNCHECK_PIECE agree.
+# With PIPE=1 the -jJOBS run reads the file through a pipe (in segments of
+# about PIECE bytes held in memory) and names it with --label.
 same() {
     s_name=$1; s_file=$2; s_piece=$3; s_jobs=$4; shift 4
     "$pgn" -j1 "$@" "$s_file" > "$tmp/o1" 2> "$tmp/e1"; s1=$?
-    PGNCHECK_PIECE=$s_piece "$pgn" -j"$s_jobs" "$@" "$s_file" > "$tmp/o2" 2> "$tmp/e2"; s2=$?
+    if [ -n "${PIPE:-}" ]; then
+        cat "$s_file" | PGNCHECK_PIECE=$s_piece "$pgn" -j"$s_jobs" "$@" --label="$s_file" - > "$tmp/o2" 2> "$tmp/e2"
+        s2=$?
+    else
+        PGNCHECK_PIECE=$s_piece "$pgn" -j"$s_jobs" "$@" "$s_file" > "$tmp/o2" 2> "$tmp/e2"; s2=$?
+    fi
     for x in o1 e1 o2 e2; do sed 's/"seconds":[0-9.]*//' "$tmp/$x" > "$tmp/$x.s"; done
     if [ "$s1" = "$s2" ] && cmp -s "$tmp/o1.s" "$tmp/o2.s" && cmp -s "$tmp/e1.s" "$tmp/e2.s"; then
         ok "$s_name"
@@ -44,9 +51,13 @@ for f in $files; do
         out=$(same "$f" "$f" "$@")
         n=$((n + 1))
         case $out in ok*) ;; *) nbad=$((nbad + 1)); echo "$out" | sed "s|^FAIL |FAIL committed files: |" ;; esac
+        # and through a pipe, in segments
+        out=$(PIPE=1 same "$f" "$f" "$@")
+        n=$((n + 1))
+        case $out in ok*) ;; *) nbad=$((nbad + 1)); echo "$out" | sed "s|^FAIL |FAIL committed files, piped: |" ;; esac
     done
 done
-if [ "$nbad" -eq 0 ]; then ok "committed files: $n runs of -j1 against -j2/-j3 in small pieces agree"; else
+if [ "$nbad" -eq 0 ]; then ok "committed files: $n runs of -j1 against -j2/-j3 in small pieces and segments agree"; else
     fail=$((fail + nbad)); fi
 
 # Generated inputs.  The counts and lines expected are worked out by the
@@ -93,11 +104,26 @@ for i in range(2000):
     else:
         g.append('[Event "v%d"]\n\n1. e4 (1. d4 {x} d5) e5 1-0\n\n' % i)
 write("comments.pgn", g)
+# 6. long comments, longer than a pipe's segment, than what a segment's
+#    reader sees past its end and than the segments in flight together:
+#    many lines, blank lines and '[' lines that begin no tag pair, or one
+#    line of 500 KB with no sync point, where a pipe is cut anyway
+g = []
+for i in range(30):
+    if i % 3 == 0:
+        body = "".join("word %d\n\n[Site x]\n" % k for k in range(20000 + 1000 * i))
+        g.append('[Event "l%d"]\n\n1. e4 {%s} e5 *\n\n' % (i, body))
+    elif i % 3 == 1:
+        g.append('[Event "p%d"]\n\n1. d4 {%s} d5 1-0\n\n' % (i, "x" * (500000 + 1000 * i)))
+    else:
+        g.append('[Event "s%d"]\n\n1. c4 c5 *\n\n' % i)
+write("long.pgn", g)
 PY
-for f in tiny nosync noblank crlf comments; do
+for f in tiny nosync noblank crlf comments long; do
     for spec in "61 2" "300 2" "4096 3" "65536 2"; do
         set -- $spec
         same "generated $f.pgn, pieces of $1 bytes, -j$2" "$tmp/$f.pgn" "$1" "$2" -f jsonl
+        PIPE=1 same "generated $f.pgn through a pipe, segments of $1 bytes, -j$2" "$tmp/$f.pgn" "$1" "$2" -f jsonl
     done
     read -r want_games want_line < "$tmp/$f.pgn.expect"
     PGNCHECK_PIECE=300 "$pgn" -j2 -f jsonl "$tmp/$f.pgn" > "$tmp/out" 2> /dev/null
@@ -148,8 +174,10 @@ for f in "$tmp"/mut*.pgn; do
     piece=$(( (m * 7919) % 3000 + 1 ))
     out=$(same "$f" "$f" "$piece" $(( 2 + m % 2 )) -f jsonl)
     case $out in ok*) ;; *) mbad=$((mbad + 1)); echo "$out" | sed "s|^FAIL |FAIL mutated: |"; cp "$f" "${TMPDIR:-/tmp}/pgncheck-pieces-failed-$m.pgn" ;; esac
+    out=$(PIPE=1 same "$f" "$f" "$piece" $(( 2 + m % 2 )) -f jsonl)
+    case $out in ok*) ;; *) mbad=$((mbad + 1)); echo "$out" | sed "s|^FAIL |FAIL mutated, piped: |"; cp "$f" "${TMPDIR:-/tmp}/pgncheck-pieces-failed-pipe-$m.pgn" ;; esac
 done
-if [ "$m" -ge 40 ] && [ "$mbad" -eq 0 ]; then ok "mutated inputs: $m files in random pieces agree with -j1"; else
+if [ "$m" -ge 40 ] && [ "$mbad" -eq 0 ]; then ok "mutated inputs: $m files in random pieces and through pipes agree with -j1"; else
     fail=$((fail + mbad)); [ "$m" -ge 40 ] || bad "mutated inputs: only $m files"; fi
 
 # A file named twice: pieces of one input never mix with the next.
@@ -190,7 +218,16 @@ if [ -z "${SANITIZED:-}" ]; then
                 races=$((races + 1)); sed -n '1,20p' "$tmp/tsan.err"
             fi
         done
-        if [ "$races" -eq 0 ]; then ok "ThreadSanitizer: -j3 in pieces, 4 inputs, no race"; else
+        # and pipes in segments (one with stretches read again past the segments)
+        for spec in "997 jsonl nosync" "4096 text long"; do
+            set -- $spec
+            cat "$tmp/$3.pgn" | PGNCHECK_PIECE=$1 TSAN_OPTIONS=halt_on_error=1 "$tmp/pgncheck-tsan" -j3 -f "$2" - \
+                > /dev/null 2> "$tmp/tsan.err"
+            if grep -q ThreadSanitizer "$tmp/tsan.err"; then
+                races=$((races + 1)); sed -n '1,20p' "$tmp/tsan.err"
+            fi
+        done
+        if [ "$races" -eq 0 ]; then ok "ThreadSanitizer: -j3 in pieces, 4 inputs, and through pipes, 2, no race"; else
             bad "ThreadSanitizer reports in $races runs"; fi
     else
         echo "note: ThreadSanitizer check skipped: $cc cannot build with -fsanitize=thread"
