@@ -1435,6 +1435,15 @@ static void out_of_memory(Run *run)
     run->stop = true;
 }
 
+/* An input stopped early: an empty last batch still closes it in turn. */
+static void close_in_turn(Run *run, Input *in)
+{
+    Batch *b = batch_acquire(run);
+    b->input = in;
+    b->file_end = true;
+    submit(run, b);
+}
+
 /* -jN on a regular file read from its start: pieces, which the threads
  * read and check whole, written out in order. */
 static void run_pieces(Run *run, Input *in)
@@ -1461,13 +1470,8 @@ static void run_pieces(Run *run, Input *in)
         if (!in->ended)
             progress_show(run, in, false);
     }
-    if (!last) {
-        /* Stopped early: an empty last batch still closes the input in turn. */
-        Batch *b = batch_acquire(run);
-        b->input = in;
-        b->file_end = true;
-        submit(run, b);
-    }
+    if (!last)
+        close_in_turn(run, in);
 }
 
 /* -jN on a pipe: segments of about run->piece_bytes cut at sync points
@@ -1558,13 +1562,8 @@ static void run_segments(Run *run, Input *in)
         output_ready(run, false);
         progress_show(run, in, false);
     }
-    if (!last) {
-        /* Stopped early: an empty last batch still closes the input in turn. */
-        Batch *b = batch_acquire(run);
-        b->input = in;
-        b->file_end = true;
-        submit(run, b);
-    }
+    if (!last)
+        close_in_turn(run, in);
 }
 
 /* Reads one input into batches; the workers check them meanwhile. */
@@ -1624,13 +1623,8 @@ static void run_input(Run *run, const char *path)
         if (!ended)
             progress_show(run, in, false);
     } while (!ended && !run->stop);
-    if (!ended) {
-        /* Stopped early: an empty last batch still closes the input in turn. */
-        Batch *b = batch_acquire(run);
-        b->input = in;
-        b->file_end = true;
-        submit(run, b);
-    }
+    if (!ended)
+        close_in_turn(run, in);
 }
 
 int cli_main(int argc, char **argv)
