@@ -314,6 +314,8 @@ typedef struct Input {
     bool pieces;
     bool ended;                 /* the input's end (or a read error) was output */
     uint64_t expect;            /* offset where the next piece's games must start */
+    uint32_t expect_col;        /* its column (PgnOptions.column) */
+    bool expect_tok;            /* and PgnOptions.line_tok there */
     uint64_t line_base;         /* the line of that offset */
     uint64_t index_base;        /* games of this input output so far */
     /* A pipe read in segments (-jN): its bytes not yet handed to a segment,
@@ -362,9 +364,11 @@ struct Run;
  * segments in flight and then the pipe itself (stream_read). */
 typedef struct Source {
     int fd;
+    bool memory;
     const unsigned char *mem;
     uint64_t mem_lo;
     size_t mem_len;
+    int end_err;                /* memory: the error its end stands for (a read error), 0 if none */
     struct Run *run;
     Input *in;
 } Source;
@@ -375,12 +379,12 @@ static bool source_keeps(const Source *src, uint64_t off);
 /* Up to cap bytes at off: 0 at the end, -1 with *err set on an error. */
 static long source_read(const Source *src, unsigned char *buf, size_t cap, uint64_t *off, int *err)
 {
-    if (src->mem) {
-        if (*off < src->mem_lo) {
-            *err = EIO;
+    if (src->memory) {
+        uint64_t at = *off - src->mem_lo;
+        if (*off < src->mem_lo || (at >= src->mem_len && src->end_err)) {
+            errno = *err = *off < src->mem_lo ? EIO : src->end_err;
             return -1;
         }
-        uint64_t at = *off - src->mem_lo;
         size_t n = at >= src->mem_len ? 0 : src->mem_len - (size_t)at < cap ? src->mem_len - (size_t)at : cap;
         if (n)
             memcpy(buf, src->mem + at, n);
@@ -390,7 +394,7 @@ static long source_read(const Source *src, unsigned char *buf, size_t cap, uint6
     if (src->in) {
         long k = stream_read(src->run, src->in, buf, cap, *off);
         if (k < 0)
-            *err = EIO;
+            errno = *err = src->in->err ? src->in->err : EIO;
         else
             *off += (uint64_t)k;
         return k;
@@ -565,6 +569,8 @@ typedef struct Batch {
     uint64_t start;             /* offset of its first game; UINT64_MAX: none */
     uint64_t stop;              /* offset of the first game not taken; UINT64_MAX: end */
     uint32_t stop_line;         /* its line, the line of start counting as 1 */
+    uint32_t stop_col;          /* its column */
+    bool stop_tok;              /* a token before it on its line */
     uint64_t read_end;          /* offset after the last byte read */
     Diag *pool;                 /* the games' diagnostics */
     size_t npool, pool_cap;
@@ -574,6 +580,7 @@ typedef struct Batch {
     /* A segment of a pipe: its bytes [seg_lo, seg_lo + seg_len), from
      * SYNC_BEFORE bytes before lo to SEG_TAIL bytes past hi */
     bool segment;
+    int seg_err;                /* the last segment: the read error the pipe ended with */
     unsigned char *seg;
     size_t seg_len, seg_cap;
     uint64_t seg_lo;
@@ -739,7 +746,7 @@ static void defer_game(const Batch *b, const DiagList *pre, const PgnGame *g, co
  * first game at or after `after` that begins at a sync point, at most
  * PIECE_GAMES of them.  Runs on any thread; touches only b. */
 static void piece_fill(const Run *run, Batch *b, PieceTools *t, const Source *from_src, uint64_t from,
-                       uint64_t after)
+                       uint32_t from_col, bool from_tok, uint64_t after)
 {
     GameReport *work = &t->rep;
     b->ngames = 0;
@@ -754,7 +761,7 @@ static void piece_fill(const Run *run, Batch *b, PieceTools *t, const Source *fr
     if (b->rec)
         report_deferred_reset(b->rec);
     PieceSrc src = {from_src, from, after, 0};
-    PgnOptions po = {.keep_raw = run->keep_raw, .offset = from};
+    PgnOptions po = {.keep_raw = run->keep_raw, .offset = from, .column = from_col, .line_tok = from_tok};
     PgnReader *r = t->game || (t->game = pgn_game_new()) ? pgn_reader_new(piece_read, &src, &po) : NULL;
     if (!r) {
         b->oom = true;
@@ -775,6 +782,8 @@ static void piece_fill(const Run *run, Batch *b, PieceTools *t, const Source *fr
             b->capped = b->ngames >= PIECE_GAMES;
             b->stop = g->start.offset;
             b->stop_line = g->start.line;
+            b->stop_col = g->start.col;
+            b->stop_tok = g->start_line_tok;
             if (!diags_take(&b->tail, r, run->opt))
                 b->oom = true;
             break;
@@ -816,9 +825,11 @@ static void piece_work(const Run *run, Batch *b, PieceTools *work)
 {
     Source src = {.fd = b->input->fd};
     if (b->segment) {
+        src.memory = true;
         src.mem = b->seg;
         src.mem_lo = b->seg_lo;
         src.mem_len = b->seg_len;
+        src.end_err = b->seg_err;
     }
     uint64_t start = b->lo == 0 ? 0 : sync_find(&src, b->lo, b->hi);
     if (start == UINT64_MAX) {
@@ -829,7 +840,7 @@ static void piece_work(const Run *run, Batch *b, PieceTools *work)
         b->start = UINT64_MAX;  /* no game starts here: a stretch inside a game */
         return;
     }
-    piece_fill(run, b, work, &src, start, b->hi);
+    piece_fill(run, b, work, &src, start, 1, false, b->hi);    /* (a sync point starts a line) */
 }
 
 static void check_batch(const Run *run, Batch *b, PieceTools *work)
@@ -1127,6 +1138,8 @@ static void piece_emit(Run *run, Batch *b)
     } else {
         in->line_base += b->stop_line - 1;
         in->expect = b->stop;
+        in->expect_col = b->stop_col;
+        in->expect_tok = b->stop_tok;
     }
 }
 
@@ -1207,9 +1220,13 @@ static long stream_read(Run *run, Input *in, unsigned char *buf, size_t cap, uin
                 if (b->input == in && b->segment && b->seg_lo + b->seg_len > held)
                     held = b->seg_lo + b->seg_len;
             }
-            if (cut > held && cut > in->gap_end && cut > in->pend_off)
-                in->gap_end = cut;
-            pend_drop(in, cut);
+            /* (bytes the segments still hold are kept: the next segment
+             * begins where the pending bytes do) */
+            if (cut > held) {
+                if (cut > in->gap_end && cut > in->pend_off)
+                    in->gap_end = cut;
+                pend_drop(in, cut);
+            }
         }
         if (!pend_more(in))
             return in->err ? -1 : 0;
@@ -1243,7 +1260,7 @@ static void piece_reread(Run *run, Batch *b)
     r->hi = b->hi;
     do {
         r->oom = false;
-        piece_fill(run, r, &run->own, &src, in->expect, b->hi);
+        piece_fill(run, r, &run->own, &src, in->expect, in->expect_col, in->expect_tok, b->hi);
         piece_emit(run, r);
     } while (r->ngames == PIECE_GAMES && !in->ended && !run->stop && in->expect < b->hi);
     r->input = NULL;
@@ -1263,7 +1280,7 @@ static void piece_output(Run *run, Batch *b)
     Input *in = b->input;
     if (in->ended || run->stop)
         return;
-    bool whole = !b->segment || b->file_end || b->capped || b->stop == b->hi;
+    bool whole = !b->segment || b->file_end || (b->capped && b->stop < b->hi) || b->stop == b->hi;
     if (b->start == in->expect && whole) {
         piece_emit(run, b);
         if (b->segment && !in->ended && !run->stop && in->expect < b->hi)
@@ -1549,6 +1566,7 @@ static void run_segments(Run *run, Input *in)
         b->seg_lo = from;
         b->seg_len = n;
         b->segment = true;
+        b->seg_err = last ? in->err : 0;
         b->input = in;
         b->piece = true;
         b->lo = lo;

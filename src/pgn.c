@@ -996,6 +996,7 @@ bool pgn_game_keep(PgnGame *dst, const PgnGame *src, bool text)
     const GameStore *s = src->priv;
     dst->index = src->index;
     dst->start = src->start;
+    dst->start_line_tok = src->start_line_tok;
     dst->end_offset = src->end_offset;
     dst->result = src->result;
     dst->result_pos = src->result_pos;
@@ -1634,6 +1635,7 @@ static void start_game(PgnReader *r, PgnGame *g)
 {
     g->index = ++r->index;
     g->start = pos_of(r, r->pos);
+    g->start_line_tok = r->line_tok;
     r->last_tok = g->start;
     r->raw_on = r->opt.keep_raw;
     r->raw_next = g->start.offset;
@@ -3001,6 +3003,9 @@ PgnReader *pgn_reader_new(PgnReadFn read, void *ctx, const PgnOptions *opt)
     r->base = r->opt.offset - 1;   /* offset of buf[1] (wraps for 0) */
     r->line = 1;
     r->line_start = r->opt.offset;
+    if (r->opt.column > 1 && r->opt.column - 1 <= r->opt.offset)
+        r->line_start = r->opt.offset - (r->opt.column - 1);
+    r->line_tok = r->opt.line_tok;
     r->started = r->opt.offset > 0; /* a BOM only at the start of the input */
     return r;
 }

@@ -102,6 +102,7 @@ typedef struct PgnGame {
     size_t nelems;
     PgnResult result;             /* the termination marker */
     PgnPos result_pos;
+    bool start_line_tok;          /* a token stood before the game's first byte on its line */
     bool truncated;               /* input ended inside the game */
     bool syntax_error;            /* reading stopped at a syntax error: movetext incomplete */
     Diag *diags;                  /* reader diagnostics about this game */
@@ -125,6 +126,12 @@ typedef struct PgnOptions {
                                    * reader started inside a file (at a sync
                                    * point, below) counts offsets from the file's
                                    * start and lines from 1; no BOM test */
+    /* A reader started at a game that begins inside a line (where another
+     * reader stopped, PgnGame.start and start_line_tok): the column of the
+     * first byte (0 or 1: a line's start) and whether a token stood before
+     * it on its line. */
+    uint32_t column;
+    bool line_tok;
 } PgnOptions;
 
 /* Builds the reader's tables; pgn_reader_new does it too, but a program
