@@ -1262,7 +1262,7 @@ static void piece_reread(Run *run, Batch *b)
         r->oom = false;
         piece_fill(run, r, &run->own, &src, in->expect, in->expect_col, in->expect_tok, b->hi);
         piece_emit(run, r);
-    } while (r->ngames == PIECE_GAMES && !in->ended && !run->stop && in->expect < b->hi);
+    } while (r->capped && !in->ended && !run->stop && in->expect < b->hi);
     r->input = NULL;
 }
 
