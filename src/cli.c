@@ -1543,28 +1543,37 @@ static void run_segments(Run *run, Input *in)
                 break;
             }
         }
+        /* The pending bytes (from SYNC_BEFORE before lo, all that has been
+         * read) become the segment: their buffer is handed over, not
+         * copied, and the batch's old buffer takes the bytes from
+         * SYNC_BEFORE before hi on, the next segment's start. */
         uint64_t end = in->pend_off + in->pend_len;
-        uint64_t from = lo >= SYNC_BEFORE ? lo - SYNC_BEFORE : 0;
-        if (from < in->pend_off)
-            from = in->pend_off;
-        uint64_t to = last || hi + SEG_TAIL > end ? end : hi + SEG_TAIL;
-        size_t n = (size_t)(to - from);
-        if (n > b->seg_cap) {
-            unsigned char *p = realloc(b->seg, n);
+        size_t keep = last ? 0 : (size_t)(end - (hi - SYNC_BEFORE));
+        if (keep > b->seg_cap) {
+            size_t cap = keep > 2 * SEG_READ ? keep : 2 * SEG_READ;
+            unsigned char *p = realloc(b->seg, cap);
             if (!p) {
                 out_of_memory(run);
                 in->err = ENOMEM;
                 last = true;
-                n = 0;
+                keep = 0;
             } else {
                 b->seg = p;
-                b->seg_cap = n;
+                b->seg_cap = cap;
             }
         }
-        if (n)
-            memcpy(b->seg, in->pend + (from - in->pend_off), n);
-        b->seg_lo = from;
-        b->seg_len = n;
+        unsigned char *spare = b->seg;
+        size_t spare_cap = b->seg_cap;
+        b->seg = in->pend;
+        b->seg_cap = in->pend_cap;
+        b->seg_lo = in->pend_off;
+        b->seg_len = in->pend_len;
+        in->pend = spare;
+        in->pend_cap = spare_cap;
+        in->pend_off = last ? end : hi - SYNC_BEFORE;
+        in->pend_len = keep;
+        if (keep)
+            memcpy(in->pend, b->seg + (in->pend_off - b->seg_lo), keep);
         b->segment = true;
         b->seg_err = last ? in->err : 0;
         b->input = in;
@@ -1576,7 +1585,6 @@ static void run_segments(Run *run, Input *in)
         if (last)
             break;
         lo = hi;
-        pend_drop(in, lo - SYNC_BEFORE);
         output_ready(run, false);
         progress_show(run, in, false);
     }
