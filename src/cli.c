@@ -351,6 +351,15 @@ static long read_retry(int fd, char *buf, size_t cap, uint64_t *off, int *err)
 static long input_read(void *ctx, char *buf, size_t cap)
 {
     Input *in = ctx;
+    if (in->pend_len) {
+        /* bytes a pipe's first look took (run_segments), counted then;
+         * pend_off counts those already given (they start at pend[0]) */
+        size_t n = in->pend_len < cap ? in->pend_len : cap;
+        memcpy(buf, in->pend + (size_t)in->pend_off, n);
+        in->pend_off += n;
+        in->pend_len -= n;
+        return (long)n;
+    }
     long k = read_retry(in->fd, buf, cap, NULL, &in->err);
     if (k > 0)
         in->bytes += (uint64_t)k;
@@ -1496,53 +1505,68 @@ static void run_pieces(Run *run, Input *in)
  * and read and checked whole by a thread like a piece of a file, written
  * out in order.  So a pipe is not read by one thread alone: this thread
  * only copies the bytes and looks for sync points. */
-static void run_segments(Run *run, Input *in)
+/* run_segments' next cut after lo: the first sync point at or after
+ * lo + size with SYNC_AFTER bytes after it in the pending bytes (1), else
+ * lo + most (0: none comes), else the end of input (-1: *hi UINT64_MAX). */
+static int seg_cut(Input *in, uint64_t lo, uint64_t size, uint64_t most, uint64_t *hi)
 {
+    uint64_t scan = lo + size;
+    for (;;) {
+        uint64_t end = in->pend_off + in->pend_len;
+        uint64_t limit = in->pend_eof ? end : end > SYNC_AFTER ? end - SYNC_AFTER : 0;
+        if (limit > lo + most)
+            limit = lo + most;
+        while (scan < limit) {
+            const unsigned char *q = memchr(in->pend + (scan - in->pend_off), '[', (size_t)(limit - scan));
+            if (!q)
+                break;
+            uint64_t p = in->pend_off + (uint64_t)(q - in->pend);
+            if (p - in->pend_off >= SYNC_BEFORE && pgn_sync_at(in->pend, in->pend_len, (size_t)(p - in->pend_off))) {
+                *hi = p;
+                return 1;
+            }
+            scan = p + 1;
+        }
+        scan = limit > scan ? limit : scan;
+        if (scan >= lo + most) {
+            *hi = lo + most;
+            return 0;
+        }
+        if (!pend_more(in)) {
+            *hi = UINT64_MAX;   /* the end of input (or a read error) */
+            return -1;
+        }
+    }
+}
+
+static bool run_segments(Run *run, Input *in)
+{
+    uint64_t size = run->piece_bytes, most = 4 * size > (64u << 10) ? 4 * size : (64u << 10);
+    /* A pipe with no sync point between its first `size` and `most` bytes
+     * (bare movetext, say) would be cut only where none is, and every
+     * segment read again on this thread: it is read on this thread in
+     * batches instead, from the bytes looked at (input_read takes them
+     * first). */
+    uint64_t lo = 0, hi;
+    int cut = seg_cut(in, lo, size, most, &hi);
+    if (cut == 0)
+        return false;
     in->pieces = true;
     in->stream = true;
     in->expect = 0;
     in->line_base = 1;
     in->index_base = 0;
-    uint64_t size = run->piece_bytes, most = 4 * size > (64u << 10) ? 4 * size : (64u << 10);
-    uint64_t lo = 0;
     bool last = false;
     while (!last && !run->stop) {
         /* (may write older segments out, and reading one again may take
          * more of the pipe and drop what is behind it) */
         Batch *b = batch_acquire(run);
-        if (in->pend_off > 0 && lo < in->pend_off + SYNC_BEFORE)
-            lo = in->pend_off + SYNC_BEFORE;
-        /* the first sync point at or after lo + size with SYNC_AFTER bytes
-         * after it (or the end of input), else lo + most, else the end */
-        uint64_t hi = UINT64_MAX, scan = lo + size;
-        for (;;) {
-            uint64_t end = in->pend_off + in->pend_len;
-            uint64_t limit = in->pend_eof ? end : end > SYNC_AFTER ? end - SYNC_AFTER : 0;
-            if (limit > lo + most)
-                limit = lo + most;
-            while (scan < limit) {
-                const unsigned char *q = memchr(in->pend + (scan - in->pend_off), '[', (size_t)(limit - scan));
-                if (!q)
-                    break;
-                uint64_t p = in->pend_off + (uint64_t)(q - in->pend);
-                if (p - in->pend_off >= SYNC_BEFORE && pgn_sync_at(in->pend, in->pend_len, (size_t)(p - in->pend_off))) {
-                    hi = p;
-                    break;
-                }
-                scan = p + 1;
-            }
-            if (hi != UINT64_MAX)
-                break;
-            scan = limit > scan ? limit : scan;
-            if (scan >= lo + most) {
-                hi = lo + most;     /* no sync point: cut anyway (see piece_output) */
-                break;
-            }
-            if (!pend_more(in)) {
-                last = true;        /* the end of input (or a read error) */
-                break;
-            }
+        if (lo > 0) {
+            if (in->pend_off > 0 && lo < in->pend_off + SYNC_BEFORE)
+                lo = in->pend_off + SYNC_BEFORE;
+            cut = seg_cut(in, lo, size, most, &hi);   /* 0: cut anyway (see piece_output) */
         }
+        last = cut < 0;
         /* The pending bytes (from SYNC_BEFORE before lo, all that has been
          * read) become the segment: their buffer is handed over, not
          * copied, and the batch's old buffer takes the bytes from
@@ -1590,6 +1614,7 @@ static void run_segments(Run *run, Input *in)
     }
     if (!last)
         close_in_turn(run, in);
+    return true;
 }
 
 /* Reads one input into batches; the workers check them meanwhile. */
@@ -1606,10 +1631,8 @@ static void run_input(Run *run, const char *path)
         run_pieces(run, in);
         return;
     }
-    if (!in->err && run->nthreads && !in->regular) {
-        run_segments(run, in);
+    if (!in->err && run->nthreads && !in->regular && run_segments(run, in))
         return;
-    }
     if (!in->err) {
         PgnOptions po = {.keep_raw = keep_raw};
         in->reader = pgn_reader_new(input_read, in, &po);

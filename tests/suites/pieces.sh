@@ -118,8 +118,12 @@ for i in range(30):
     else:
         g.append('[Event "s%d"]\n\n1. c4 c5 *\n\n' % i)
 write("long.pgn", g)
+# 7. bare movetext, no tag pair anywhere: no sync point, so a pipe is read
+#    on one thread in batches (with a sync point only after 64 KB too)
+write("tagless.pgn", ["1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 %s\n\n" % ("1-0", "0-1", "*", "1/2-1/2")[i % 4]
+                      for i in range(3000)])
 PY
-for f in tiny nosync noblank crlf comments long; do
+for f in tiny nosync noblank crlf comments long tagless; do
     for spec in "61 2" "300 2" "4096 3" "65536 2"; do
         set -- $spec
         same "generated $f.pgn, pieces of $1 bytes, -j$2" "$tmp/$f.pgn" "$1" "$2" -f jsonl
