@@ -587,7 +587,8 @@ typedef struct Batch {
                                  * the thread that checks it */
     bool capped;                /* the piece stopped at PIECE_GAMES */
     /* A segment of a pipe: its bytes [seg_lo, seg_lo + seg_len), from
-     * SYNC_BEFORE bytes before lo to SEG_TAIL bytes past hi */
+     * SYNC_BEFORE bytes before lo to all that had been read when it was
+     * cut (at least SYNC_AFTER past hi, or the end of input) */
     bool segment;
     int seg_err;                /* the last segment: the read error the pipe ended with */
     unsigned char *seg;
@@ -753,7 +754,8 @@ static void defer_game(const Batch *b, const DiagList *pre, const PgnGame *g, co
 
 /* Reads and checks the games of a piece from offset from: those before the
  * first game at or after `after` that begins at a sync point, at most
- * PIECE_GAMES of them.  Runs on any thread; touches only b. */
+ * PIECE_GAMES of them (more only where a pipe's stretch read again may not
+ * stop, source_keeps).  Runs on any thread; touches only b. */
 static void piece_fill(const Run *run, Batch *b, PieceTools *t, const Source *from_src, uint64_t from,
                        uint32_t from_col, bool from_tok, uint64_t after)
 {
@@ -1133,8 +1135,8 @@ static void piece_emit(Run *run, Batch *b)
     }
     lines_shift(b->tail.v, b->tail.n, dl);
     output_file_diags(run, in, &b->tail);
-    if (run->defer && !run->stop)
-        report_deferred_write(b->rec, run->rp, in->index_base, dl);
+    if (run->defer && !run->stop && !report_deferred_write(b->rec, run->rp, in->index_base, dl))
+        out_of_memory(run);
     in->index_base += b->ngames;
     run->games_read += b->ngames;
     if (b->read_end > in->bytes)
@@ -1154,7 +1156,6 @@ static void piece_emit(Run *run, Batch *b)
 
 /* ---- pipes in segments ---- */
 
-#define SEG_TAIL 4096           /* bytes past its end a segment holds */
 #define SEG_READ (256u << 10)   /* bytes read from the pipe at once */
 #define SEG_KEEP (128u << 10)   /* of a stretch read again, bytes kept behind it */
 
@@ -1313,8 +1314,8 @@ static void output_batch(Run *run, Batch *b)
         for (size_t i = 0; i < b->ngames; i++)
             output_slot(run, in, &b->slot[i], SLOT_KEEP_RAW);
         output_file_diags(run, in, &b->tail);
-        if (run->defer && !run->stop)
-            report_deferred_write(b->rec, run->rp, 0, 0);
+        if (run->defer && !run->stop && !report_deferred_write(b->rec, run->rp, 0, 0))
+            out_of_memory(run);
     }
     if (b->file_end) {
         if (in->err) {
@@ -1500,11 +1501,6 @@ static void run_pieces(Run *run, Input *in)
         close_in_turn(run, in);
 }
 
-/* -jN on a pipe: segments of about run->piece_bytes cut at sync points
- * (or at four times that, or 64 KB, where none comes), each held in memory
- * and read and checked whole by a thread like a piece of a file, written
- * out in order.  So a pipe is not read by one thread alone: this thread
- * only copies the bytes and looks for sync points. */
 /* run_segments' next cut after lo: the first sync point at or after
  * lo + size with SYNC_AFTER bytes after it in the pending bytes (1), else
  * lo + most (0: none comes), else the end of input (-1: *hi UINT64_MAX). */
@@ -1539,6 +1535,13 @@ static int seg_cut(Input *in, uint64_t lo, uint64_t size, uint64_t most, uint64_
     }
 }
 
+/* -jN on a pipe: segments of about run->piece_bytes cut at sync points
+ * (or at four times that, or 64 KB, where none comes), each held in memory
+ * and read and checked whole by a thread like a piece of a file, written
+ * out in order.  So a pipe is not read by one thread alone: this thread
+ * only reads it into the segments' buffers and looks for sync points.
+ * False, having read nothing but the pending bytes, when the pipe is to be
+ * read in batches instead (below). */
 static bool run_segments(Run *run, Input *in)
 {
     uint64_t size = run->piece_bytes, most = 4 * size > (64u << 10) ? 4 * size : (64u << 10);

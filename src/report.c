@@ -321,8 +321,9 @@ Report *report_new_deferred(ReportFormat fmt)
     return rp;
 }
 
-void report_deferred_write(Report *src, Report *dst, uint64_t index_base, uint64_t line_delta)
+bool report_deferred_write(Report *src, Report *dst, uint64_t index_base, uint64_t line_delta)
 {
+    bool whole = !src->b.failed;
     Buf *o = &dst->b;
     size_t at = 0;
     for (size_t i = 0; i < src->nsp; i++) {
@@ -337,6 +338,7 @@ void report_deferred_write(Report *src, Report *dst, uint64_t index_base, uint64
     buf_add(o, src->b.p + at, src->b.len - at);
     buf_flush(dst);
     report_deferred_reset(src);
+    return whole;
 }
 
 void report_deferred_reset(Report *src)

@@ -45,8 +45,10 @@ void report_free(Report *rp);
  * them) only: NULL for another format (or when out of memory). */
 Report *report_new_deferred(ReportFormat fmt);
 /* Writes src's records to dst's stream, each game index plus index_base
- * and each line number plus line_delta, and empties src. */
-void report_deferred_write(Report *src, Report *dst, uint64_t index_base, uint64_t line_delta);
+ * and each line number plus line_delta, and empties src.  False if some
+ * of them were lost for want of memory while they were made (a direct
+ * report writes a short line then; the caller reports it). */
+bool report_deferred_write(Report *src, Report *dst, uint64_t index_base, uint64_t line_delta);
 /* Empties src without writing it. */
 void report_deferred_reset(Report *src);
 
