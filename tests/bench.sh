@@ -22,7 +22,7 @@ echo "input:   $big ($bytes bytes, $games games, $plies plies)"
 echo
 
 out=$(mktemp "${TMPDIR:-/tmp}/pgncheck-bench.XXXXXX")
-trap 'rm -f "$out" "$out.rss"' EXIT INT TERM
+trap 'rm -f "$out" "$out.rss" "$out.reader" "$out.readers"' EXIT INT TERM
 export BENCH_OUT="$out"
 echo "== core"
 ./tests/perft -b 6 | sed 's/^/perft startpos /'
@@ -35,7 +35,19 @@ i=0
 while [ $i -lt "$runs" ]; do
     ./tests/test_reader --count "$big" | tail -n 1
     i=$((i + 1))
-done | sort -t: -k2 -n | sed -n "$(( (runs + 1) / 2 ))p"
+done | sort -t: -k2 -n | sed -n "$(( (runs + 1) / 2 ))p" > "$out.reader"
+cat "$out.reader"
+# With -jN pgncheck reads a regular file on every thread (pieces of about
+# 1 MB cut at sync points, each read by a reader of its own): the same
+# reading alone on all cores.  Its counts must be the one reader's.
+i=0
+while [ $i -lt "$runs" ]; do
+    ./tests/test_reader --count "$big" "$cores" | tail -n 1
+    i=$((i + 1))
+done | sort -t: -k2 -n | sed -n "$(( (runs + 1) / 2 ))p" > "$out.readers"
+sed "s/^/  pieces on all cores: /" "$out.readers"
+[ "$(cut -d, -f1-3 "$out.reader")" = "$(cut -d, -f1-3 "$out.readers")" ] ||
+    echo "  (pieces read other counts than one reader: a cut did not start a game)"
 # The reader's cost follows its tokens more than its bytes: the same by
 # kind of game (big.pgn split once: games with [%clk] are online games, a
 # comment with "pv=" marks an engine game, the rest are master and
