@@ -152,6 +152,9 @@ static void finish_position(Position *pos)
 {
     int us = pos->side;
     pos->checkers = pos_attackers_to(pos, pos->king_sq[us], pos->by_type[0]) & pos->by_color[us ^ 1];
+    Bitboard them = pos->by_color[us ^ 1];
+    pos->pin_lines = pos_pin_lines_of(pos->king_sq[us], them & (pos->by_type[BISHOP] | pos->by_type[QUEEN]),
+                                      them & (pos->by_type[ROOK] | pos->by_type[QUEEN]));
     pos->ep_legal = pos_ep_capture_legal(pos);
     pos->key = compute_key(pos);
 }
@@ -577,7 +580,7 @@ bool pos_equal(const Position *a, const Position *b)
            !memcmp(a->castle_rook, b->castle_rook, sizeof a->castle_rook) &&
            !memcmp(a->king_sq, b->king_sq, sizeof a->king_sq) && a->chess960 == b->chess960 &&
            a->ep_legal == b->ep_legal && a->halfmove == b->halfmove && a->fullmove == b->fullmove &&
-           a->key == b->key && a->checkers == b->checkers;
+           a->key == b->key && a->checkers == b->checkers && a->pin_lines == b->pin_lines;
 }
 
 bool pos_is_consistent(const Position *pos)
@@ -611,7 +614,7 @@ bool pos_is_consistent(const Position *pos)
     Position tmp = *pos;
     finish_position(&tmp);
     if (tmp.checkers != pos->checkers || tmp.key != pos->key ||
-        tmp.ep_legal != pos->ep_legal)
+        tmp.ep_legal != pos->ep_legal || tmp.pin_lines != pos->pin_lines)
         return false;
     int them = pos->side ^ 1;
     if (pos_attackers_to(pos, pos->king_sq[them], pos->by_type[0]) & pos->by_color[pos->side])
