@@ -26,9 +26,10 @@ typedef struct Line {
     int ended_side;
     const char *ended_text;
     /* Stalemate not yet ruled out after the last move (out of check, no
-     * other ending): the next legal move in this line rules it out for
-     * free, so the legal-move search runs only where the line stops.
-     * The move that left the pending position, NULL if none. */
+     * other ending), or checkmate after a check marked '+' (see ply_end):
+     * the next legal move in this line rules it out for free, so the
+     * legal-move search runs only where the line stops.  The move that
+     * left the pending position, NULL if none. */
     const PgnElem *pending;
 } Line;
 
@@ -619,8 +620,10 @@ static uint32_t parse_move(const Position *pos, const PgnElem *e, SanResult *r, 
     return r->move | (uint32_t)r->mark << 16;
 }
 
-/* Settles a pending position (see Line.pending): stalemate or not. */
-static void resolve_pending(Line *L)
+/* Settles a pending position (see Line.pending): stalemate or not, and
+ * for a check marked '+' (see ply_end), checkmate or not: then the mark
+ * was wrong, as ply_end_slow would have said at once. */
+static void resolve_pending(Ctx *c, Line *L)
 {
     const PgnElem *e = L->pending;
     L->pending = NULL;
@@ -629,7 +632,13 @@ static void resolve_pending(Line *L)
         return;
     /* The label of the move that left the position, from the position. */
     int side = p->side ^ 1;
-    L->ended = REASON_STALEMATE + 1;
+    if (p->checkers) {
+        char label_buf[48];
+        move_label(p->fullmove - (uint32_t)(side == BLACK), side, e->text, label_buf, sizeof label_buf);
+        add_diag(c, D_MATE_MARK_MISSING, e->pos, L->ply, e->text, "%s: the move gives checkmate but is marked %s",
+                 label_buf, "+ instead of #");
+    }
+    L->ended = (p->checkers ? REASON_CHECKMATE : REASON_STALEMATE) + 1;
     L->ended_ply = L->ply;
     L->ended_full = p->fullmove - (side == BLACK);
     L->ended_side = side;
@@ -729,13 +738,22 @@ static CHESS_NOINLINE void ply_end_slow(Ctx *c, Line *L, const PgnElem *e, uint3
  * here.  The clock: below 8 nothing can repeat; between 8 and 99 the key
  * is looked for among the earlier ones; when the move reset it, a pawn,
  * rook or queen on the board is mating material; the first ply after a
- * start clock of 100 or more (which leaves 0 or 101) is a claim. */
-static inline bool ply_end(Ctx *c, Line *L, const PgnElem *e, uint32_t ply, int mark, bool main_line,
-                           uint64_t *keys, Claims *cl)
+ * start clock of 100 or more (which leaves 0 or 101) is a claim.  So is
+ * a check marked '+' on the main line with a move after it (end: past
+ * the game's last element): the mark is right unless the check is mate,
+ * and the next move, when legal, proves it none, as it proves a position
+ * no stalemate; a mate is found where the line stops (resolve_pending)
+ * before anything else is said of the next move, which cannot be made.
+ * (pos_has_legal_move for every such check was 2% of the run's
+ * instructions.) */
+static inline bool ply_end(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, uint32_t ply, int mark,
+                           bool main_line, uint64_t *keys, Claims *cl)
 {
     const Position *p = CUR(L);
     uint32_t half = p->halfmove;
-    if (!(p->checkers | (Bitboard)mark) && half < 100) {
+    if ((!(p->checkers | (Bitboard)mark) ||
+         (main_line && mark == 1 && p->checkers && e + 1 < end && e[1].kind == PGN_EL_MOVE)) &&
+        half < 100) {
         if (main_line) {
             keys[ply] = p->key; /* room for every ply reserved before the replay */
             /* (the clock tests combined with | and &: one branch, not one
@@ -816,7 +834,7 @@ static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main
             if (parsed)
                 L->pending = NULL;
             else
-                resolve_pending(L);
+                resolve_pending(c, L);
         }
         if (L->ended) {
             char at[64];
@@ -844,7 +862,7 @@ static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main
     const int mark = san_fast_mark(parsed);
     L->has_prev = true;
     L->ply = ply;
-    ply_end(c, L, e, ply, mark, main_line, c->s->keys, cl);
+    ply_end(c, L, e, end, ply, mark, main_line, c->s->keys, cl);
     return PLAY_OK;
 #undef label
 }
@@ -872,7 +890,7 @@ static CHESS_NOINLINE const PgnElem *main_run(Ctx *c, Line *L, const PgnElem *e,
             break;
         ply++;
         check_number(c, L, e, ply);
-        if (ply_end(c, L, e, ply, san_fast_mark(parsed), true, keys, cl) || e == last) {
+        if (ply_end(c, L, e, end, ply, san_fast_mark(parsed), true, keys, cl) || e == last) {
             e++;
             break;
         }
@@ -1201,7 +1219,7 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
 
         main_line = &s->lines[0]; /* the lines may have moved while growing */
         if (main_line->pending)
-            resolve_pending(main_line);
+            resolve_pending(&c, main_line);
         rep->plies = main_line->ply;
         if (!opt->no_fen)
             pos_to_fen(CUR(main_line), rep->fen);
