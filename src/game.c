@@ -586,7 +586,10 @@ static int repetitions(const uint64_t *keys, uint32_t ply, uint32_t halfmove)
 typedef struct Claims {
     uint32_t threefold_ply;   /* first ply completing a threefold repetition, 0 none */
     uint32_t fifty_ply;       /* first ply reaching 50 moves each without capture or pawn move */
-    bool start_fifty;         /* the start position's halfmove clock is at 100 or more */
+    /* 1 when the start position's halfmove clock is at 100 or more (the
+     * first ply is then a claim), else 0: a ply number, so that the test
+     * is one comparison */
+    uint32_t start_fifty_ply;
 } Claims;
 
 /* The endings the board alone decides (R20-R22), as Reason + 1, or 0;
@@ -708,7 +711,7 @@ static CHESS_NOINLINE void ply_end_slow(Ctx *c, Line *L, const PgnElem *e, uint3
          * the clock at 100): for any ply but the first, the ply before
          * tested that position and has set fifty_ply; the start
          * position's clock is kept in Claims. */
-        if ((p->halfmove >= 100 || (ply == 1 && cl->start_fifty)) && !cl->fifty_ply) {
+        if ((p->halfmove >= 100 || (ply == cl->start_fifty_ply)) && !cl->fifty_ply) {
             cl->fifty_ply = ply;
             add_diag(c, D_FIFTY_MOVES, e->pos, ply, e->text,
                      "%s: 50 moves by each side without capture or pawn move; a draw could be claimed (R27)", label);
@@ -760,7 +763,7 @@ static inline bool ply_end(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end
              * per data-dependent test) */
             if (half >= 8 ? repetitions(keys, ply, half) < 3
                           : (half != 0) | (((p->by_type[PAWN] | p->by_type[ROOK] | p->by_type[QUEEN]) != 0) &
-                                           !((ply == 1) & cl->start_fifty))) {
+                                           (ply != cl->start_fifty_ply))) {
                 L->pending = e;
                 return false;
             }
@@ -1156,7 +1159,7 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
     }
 
     {
-        Claims cl = {0, 0, CUR(main_line)->halfmove >= 100};
+        Claims cl = {0, 0, CUR(main_line)->halfmove >= 100 ? 1u : 0u};
         /* (no arithmetic on a null array: UBSan flags it even for + 0) */
         const PgnElem *elems_end = g->nelems ? g->elems + g->nelems : g->elems;
         bool moves_after_end = false;
