@@ -73,23 +73,21 @@ typedef struct SanResult {
 Bitboard san_unpinned(const Position *pos, Bitboard test, int to);
 
 /* The legal ones among the origin squares cands of a move (not a pawn's)
- * to `to`: out of check only the pieces on the king's lines need a pin test. */
+ * to `to`: only the pieces on the king's lines need a pin test.  In check
+ * (pos_is_legal's tests, once for all the candidates: they share `to`),
+ * none but the king's moves answer a double check, and the others must
+ * take the checker or stand between it and the king. */
 CHESS_HOT_INLINE Bitboard san_legal_from(const Position *pos, Bitboard cands, int to, int pt)
 {
-    Bitboard legal = 0;
     if (pt == KING) /* one king: legal when its square is not attacked */
         return pos_square_attacked_inline(pos, to, pos->side ^ 1, pos->by_type[0] ^ cands) ? 0 : cands;
-    if (!pos->checkers) {
-        Bitboard test = pos_pin_suspects(pos, cands);
-        legal = cands & ~test;
-        return test ? legal | san_unpinned(pos, test, to) : legal;
-    }
-    while (cands) {
-        int from = bb_pop(&cands);
-        if (pos_is_legal(pos, move_new(from, to, MOVE_NORMAL, 0)))
-            legal |= bb_sq(from);
-    }
-    return legal;
+    Bitboard checkers = pos->checkers;
+    if (checkers && ((checkers & (checkers - 1)) ||
+                     !((bb_between(pos->king_sq[pos->side], bb_lsb(checkers)) | checkers) & bb_sq(to))))
+        return 0;
+    Bitboard test = pos_pin_suspects(pos, cands);
+    Bitboard legal = cands & ~test;
+    return test ? legal | san_unpinned(pos, test, to) : legal;
 }
 
 /* The two parts of san_fast's result. */
