@@ -539,9 +539,8 @@ static inline void classify64(const unsigned char *s, Masks *mk)
 #define NO_LAST UINT64_MAX         /* movetext_fast: no token offset pending */
 
 typedef struct GameStore {
-    char *arena;                  /* tag names and values */
+    char *arena;                  /* tag names and values (the tags point into it) */
     size_t alen, acap;
-    size_t (*toff)[2];            /* arena offsets of each tag's name and value */
     size_t tcap;
     size_t ecap;
     char *raw;
@@ -939,7 +938,6 @@ void pgn_game_free(PgnGame *g)
     GameStore *st = g->priv;
     if (st) {
         free(st->arena);
-        free(st->toff);
         free(st->raw);
         free(st);
     }
@@ -967,10 +965,8 @@ void pgn_game_trim(PgnGame *g)
     }
     if (st->acap > PGN_KEEP_BYTES || st->tcap > PGN_KEEP_TAGS) {
         free(st->arena);
-        free(st->toff);
         free(g->tags);
         st->arena = NULL;
-        st->toff = NULL;
         g->tags = NULL;
         st->acap = st->alen = st->tcap = 0;
         g->ntags = 0;
@@ -1013,25 +1009,19 @@ bool pgn_game_keep(PgnGame *dst, const PgnGame *src, bool text)
     if (!text)
         return true;
     if (src->ntags) {
-        void *tp = dst->tags, *op = d->toff, *a = d->arena;
-        size_t tcap = d->tcap, ocap = d->tcap;
-        if (!grow(&tp, &tcap, src->ntags, sizeof(PgnTag), PGN_MAX_TAGS))
+        void *tp = dst->tags, *a = d->arena;
+        if (!grow(&tp, &d->tcap, src->ntags, sizeof(PgnTag), PGN_MAX_TAGS))
             return false;
         dst->tags = tp;
-        if (!grow(&op, &ocap, src->ntags, sizeof d->toff[0], PGN_MAX_TAGS))
-            return false;
-        d->toff = op;
-        d->tcap = tcap < ocap ? tcap : ocap;
         if (!grow(&a, &d->acap, s->alen, 1, SIZE_MAX))
             return false;
         d->arena = a;
         memcpy(d->arena, s->arena, s->alen);
         d->alen = s->alen;
-        memcpy(d->toff, s->toff, src->ntags * sizeof d->toff[0]);
         for (size_t t = 0; t < src->ntags; t++) {
             dst->tags[t] = src->tags[t];
-            dst->tags[t].name = d->arena + s->toff[t][0];
-            dst->tags[t].value = d->arena + s->toff[t][1];
+            dst->tags[t].name = d->arena + (src->tags[t].name - s->arena);
+            dst->tags[t].value = d->arena + (src->tags[t].value - s->arena);
         }
         dst->ntags = src->ntags;
     }
@@ -1306,6 +1296,33 @@ again:
  * Tag pairs.  Called with buf[pos] == '['.  Leaves pos after the pair, or
  * (after BAD_TAG) at the next line or at a following '['.
  * ------------------------------------------------------------------- */
+/* Room in the arena for the longest tag pair.  The arena is moved by hand,
+ * not with realloc, so that the stored tags' pointers can be moved with it
+ * (then end_game has none to set). */
+static bool arena_reserve(PgnGame *g)
+{
+    GameStore *st = g->priv;
+    size_t need = st->alen + PGN_MAX_TAG_NAME + PGN_MAX_TAG_VALUE + 2;
+    if (need <= st->acap)
+        return true;
+    size_t nc = st->acap ? st->acap : 16;
+    while (nc < need)
+        nc = nc > SIZE_MAX / 2 ? need : nc * 2;
+    char *a = malloc(nc);
+    if (a == NULL)
+        return false;
+    if (st->alen)
+        memcpy(a, st->arena, st->alen);
+    for (size_t t = 0; t < g->ntags; t++) {
+        g->tags[t].name = a + (g->tags[t].name - st->arena);
+        g->tags[t].value = a + (g->tags[t].value - st->arena);
+    }
+    free(st->arena);
+    st->arena = a;
+    st->acap = nc;
+    return true;
+}
+
 static void tag_error(PgnReader *r, const char *msg)
 {
     game_diag(r, D_BAD_TAG, pos_of(r, r->pos), msg);
@@ -1360,7 +1377,7 @@ static void tag_commit_slow(PgnReader *r, PgnPos tpos, PgnPos vpos, size_t name_
         r->tag_bloom[0] = r->tag_bloom[1] = 0;
     if (r->tag_bloom[half] & bit) {
       for (size_t t = 0; t < g->ntags; t++) {
-        if (strcmp(ar + st->toff[t][0], ar + name_off) == 0) {
+        if (strcmp(g->tags[t].name, ar + name_off) == 0) {
             char msg[PGN_MSG];
             snprintf(msg, sizeof msg, "tag %s appears more than once", ar + name_off);
             game_diag(r, D_DUPLICATE_TAG, tpos, msg);
@@ -1370,25 +1387,15 @@ static void tag_commit_slow(PgnReader *r, PgnPos tpos, PgnPos vpos, size_t name_
     }
     r->tag_bloom[half] |= bit;
     void *tp = g->tags;
-    size_t tcap = st->tcap;
-    void *op = st->toff;
-    size_t ocap = st->tcap;
-    if (!grow(&tp, &tcap, g->ntags + 1, sizeof(PgnTag), PGN_MAX_TAGS)) {
+    if (!grow(&tp, &st->tcap, g->ntags + 1, sizeof(PgnTag), PGN_MAX_TAGS)) {
         return;
     }
     g->tags = tp;
-    if (!grow(&op, &ocap, g->ntags + 1, sizeof st->toff[0], PGN_MAX_TAGS)) {
-        return;
-    }
-    st->toff = op;
-    st->tcap = tcap < ocap ? tcap : ocap;
     PgnTag *tag = &g->tags[g->ntags];
-    tag->name = NULL;
-    tag->value = NULL;
+    tag->name = ar + name_off;
+    tag->value = ar + val_off;
     tag->pos = tpos;
     tag->value_pos = vpos;
-    st->toff[g->ntags][0] = name_off;
-    st->toff[g->ntags][1] = val_off;
     g->ntags++;
     st->alen = val_off + vlen + 1;
 }
@@ -1414,12 +1421,10 @@ static inline void tag_commit(PgnReader *r, PgnPos tpos, PgnPos vpos, size_t nam
     /* n < tcap <= PGN_MAX_TAGS */
     r->tag_bloom[half] |= bit;
     PgnTag *tag = &g->tags[n];
-    tag->name = NULL;
-    tag->value = NULL;
+    tag->name = st->arena + name_off;
+    tag->value = st->arena + val_off;
     tag->pos = tpos;
     tag->value_pos = vpos;
-    st->toff[n][0] = name_off;
-    st->toff[n][1] = val_off;
     g->ntags = n + 1;
     st->alen = val_off + vlen + 1;
 }
@@ -1435,12 +1440,10 @@ static void read_tag(PgnReader *r)
         return;
     }
     /* reserve the worst case for this pair once: no per-byte checks */
-    void *a = st->arena;
-    if (!grow(&a, &st->acap, st->alen + PGN_MAX_TAG_NAME + PGN_MAX_TAG_VALUE + 2, 1, SIZE_MAX)) {
+    if (!arena_reserve(g)) {
         tag_error(r, "out of memory for tag pair");
         return;
     }
-    st->arena = a;
     size_t name_off = st->alen, nlen = 0;
     char *ar = st->arena;
     unsigned c = r->buf[r->pos];
@@ -1656,10 +1659,6 @@ static void end_game(PgnReader *r, uint64_t end)
                                : "no termination marker (1-0, 0-1, 1/2-1/2, *) before the next game");
     if (g->ntags > 0 && g->nelems == 0 && !g->syntax_error)
         game_diag(r, D_EMPTY_GAME, g->start, "game has tags but no moves");
-    for (size_t t = 0; t < g->ntags; t++) {
-        g->tags[t].name = st->arena + st->toff[t][0];
-        g->tags[t].value = st->arena + st->toff[t][1];
-    }
     raw_take(r, end);
     r->raw_on = false;
     g->raw = st->raw;
@@ -1870,12 +1869,8 @@ value_end:
     if (k >= vlim || s[k] != '"' || s[k + 1] != ']')
         return false;
     size_t vlen = k - vq - 1;
-    if (st->acap - st->alen < PGN_MAX_TAG_NAME + PGN_MAX_TAG_VALUE + 2) {
-        void *a = st->arena;
-        if (!grow(&a, &st->acap, st->alen + PGN_MAX_TAG_NAME + PGN_MAX_TAG_VALUE + 2, 1, SIZE_MAX))
-            return false;
-        st->arena = a;
-    }
+    if (st->acap - st->alen < PGN_MAX_TAG_NAME + PGN_MAX_TAG_VALUE + 2 && !arena_reserve(g))
+        return false;
     ts->name_off = st->alen;
     ts->nlen = nlen;
     ts->val_off = st->alen + nlen + 1;
@@ -1899,6 +1894,21 @@ value_end:
     return true;
 }
 
+#if defined(__SSE2__) && !defined(PGN_NO_SIMD) && defined(PGN_SWAR)
+#define PGN_POS128 1
+/* A position p bytes further on the same line is the position as
+ * {offset, line | column << 32} plus {p, p << 32}: one 128-bit add and store
+ * (pos_add[p] is that addend), for the walk's elements (from their block's
+ * start) and tag values (from their tag's '['). */
+#define PA2(p) {(p), (uint64_t)(p) << 32}, {(p) + 1, (uint64_t)((p) + 1) << 32}
+#define PA8(p) PA2(p), PA2((p) + 2), PA2((p) + 4), PA2((p) + 6)
+static const uint64_t pos_add[64][2] = {PA8(0), PA8(8), PA8(16), PA8(24), PA8(32), PA8(40), PA8(48), PA8(56)};
+#undef PA8
+#undef PA2
+#endif
+/* walk_body and tag_lines store a position's line and column as one word */
+_Static_assert(offsetof(PgnPos, line) == 8 && offsetof(PgnPos, col) == 12, "PgnPos layout assumed");
+
 #ifdef PGN_SYM16
 /* Runs of the usual tag line, '[' Name ' ' '"' value '"' ']' and a line end
  * (LF or CR LF), with a name under 16 bytes and a plain ASCII value under 32,
@@ -1915,7 +1925,7 @@ ALWAYS_INLINE static inline size_t tag_lines_body(PgnReader *r, size_t i, bool *
 {
     PgnGame *g = r->g;
     GameStore *st = g->priv;
-    const unsigned char *b = r->buf;
+    const unsigned char *const b = r->buf;
     size_t n = g->ntags;
     /* room: tags below tcap (<= PGN_MAX_TAGS, tag_scan's count check), 50
      * arena bytes a tag (the fixed-size copies), the 96 buffered bytes
@@ -1924,47 +1934,70 @@ ALWAYS_INLINE static inline size_t tag_lines_body(PgnReader *r, size_t i, bool *
     size_t room = st->tcap > n ? st->tcap - n : 0, aroom = (st->acap - st->alen) / 50;
     if (aroom < room)
         room = aroom;
-    uint64_t base = r->base, lstart = r->line_start;
-    if (room == 0 || r->end - i < 96 || base + i - lstart >= UINT32_MAX / 2
+    uint64_t base = r->base;
+    if (room == 0 || r->end - i < 96 || base + i - r->line_start >= UINT32_MAX / 2
         || (n > 0 && *nlp >= 2))      /* tags_fast ends the game there */
         return i;
     PgnTag *tag = g->tags + n, *const tag_end = tag + room;
-    size_t(*to)[2] = st->toff + n;
-    size_t alen = st->alen, lim = r->end - 96;
-    uint32_t line = r->line;
-    bool hev = *have_event;
-    char *const arena = st->arena;
-    uint64_t bl0 = r->tag_bloom[0], bl1 = r->tag_bloom[1];
-    if (n == 0)
-        bl0 = bl1 = 0;
+    char *ap = st->arena + st->alen;    /* where the next name goes */
+    /* the loop walks a pointer; the input offset of *s is sbase + s */
+    const unsigned char *s = b + i, *const slim = b + (r->end - 96);
+    const uint64_t sbase = base - (uint64_t)(uintptr_t)b;
+    /* the line in the low half, the column in the high half: one store */
+    uint64_t lc = r->line | (base + i - r->line_start + 1) << 32;
+    const bool hev = *have_event;
+    uint64_t bl0 = n > 0 ? r->tag_bloom[0] : 0, bl1 = n > 0 ? r->tag_bloom[1] : 0;
+    /* An Event pair after an Event pair ends the game (tags_fast): with
+     * have_event set, Event's filter bit is set here, so that such a pair
+     * stops the loop as a possible duplicate, with no test of its own (the
+     * bit, also where no Event pair is stored, only sends an Event pair to
+     * the general steps) */
+    {
+        unsigned he = tag_hash((const unsigned char *)"Event", 5);
+        uint64_t ebit = (uint64_t)hev << (he & 63u);
+        if (he & 64u)
+            bl1 |= ebit;
+        else
+            bl0 |= ebit;
+    }
+    uint16_t sq, qb;              /* ' ' '"' after the name, '"' ']' after the value */
+    memcpy(&sq, " \"", 2);
+    memcpy(&qb, "\"]", 2);
     PgnTag *const tag0 = tag;
     bool open = false;            /* stopped after a tag, before its line end */
-    while (i <= lim && tag < tag_end) {
-        const unsigned char *s = b + i;
+    while (s <= slim && tag < tag_end) {
         /* the line feed ending the line, found apart from the parse below:
          * the next line's place then waits on this search alone, not on
          * the whole chain of the parse (a tag line here is under 64 bytes,
          * and none of its bytes before the line end is a line feed) */
         unsigned le = ctz64(lf(s) | (uint64_t)1 << 63);
-        if (s[0] != '[')
-            break;
-        unsigned nlen = ctz64(~(uint64_t)alpha16(s + 1));
-        if (nlen == 0 || s[1 + nlen] != ' ') {
+        /* the usual line, a name of letters, tested with one branch (the
+         * bytes read are in the buffer whatever the line holds; with the
+         * test first, gcc would load the value test's constants in the
+         * loop).  A name is found up to 15 bytes and a value up to 31: a
+         * longer one fails the test of the bytes after it (a letter is not
+         * ' ', and a '"' would have stopped the value before) */
+        unsigned nlen = ctz64(~(uint64_t)alpha16(s + 1) | 1u << 15);
+        const unsigned char *v = s + nlen + 3;
+        unsigned vl = ctz64(stop32(v) | 1u << 31);
+        uint16_t w1, w2;
+        memcpy(&w1, s + 1 + nlen, 2);
+        memcpy(&w2, v + vl, 2);
+        if ((s[0] != '[') | (nlen == 0) | (w1 != sq) | (w2 != qb)) {
+            /* other names (digits, '_' ...), or a line that stops the loop */
             unsigned c = s[1];
-            if (!(cls[c] & (K_ALPHA | K_DIGIT)) && c != '_')
+            if (s[0] != '[' || (!(cls[c] & (K_ALPHA | K_DIGIT)) && c != '_'))
                 break;
-            nlen = ctz64(~(uint64_t)sym16(s + 1));
+            nlen = ctz64(~(uint64_t)sym16(s + 1) | 1u << 15);
+            memcpy(&w1, s + 1 + nlen, 2);
+            if (w1 != sq)
+                break;
+            v = s + nlen + 3;
+            vl = ctz64(stop32(v) | 1u << 31);
+            memcpy(&w2, v + vl, 2);
+            if (w2 != qb)
+                break;
         }
-        size_t q = 1 + nlen;
-        if (nlen >= 16 || s[q] != ' ' || s[q + 1] != '"')
-            break;
-        const unsigned char *v = s + q + 2;
-        unsigned vl = ctz64(stop32(v) | (uint64_t)1 << 32);
-        if (vl >= 32 || v[vl] != '"' || v[vl + 1] != ']')
-            break;
-        bool ev = nlen == 5 && memcmp(s + 1, "Event", 5) == 0;
-        if (ev && hev && tag != g->tags)
-            break;            /* the next game: tags_fast ends this one */
         unsigned h = tag_hash(s + 1, nlen);
         uint64_t bit = (uint64_t)1 << (h & 63u);
         if ((h & 64u ? bl1 : bl0) & bit)
@@ -1973,51 +2006,58 @@ ALWAYS_INLINE static inline size_t tag_lines_body(PgnReader *r, size_t i, bool *
             bl1 |= bit;
         else
             bl0 |= bit;
-        hev |= ev;
-        char *ar = arena + alen;
-        memcpy(ar, s + 1, 16);
-        ar[nlen] = '\0';
-        memcpy(ar + nlen + 1, v, 32);
-        ar[nlen + 1 + vl] = '\0';
-        uint64_t off = base + i;
-        uint32_t col = (uint32_t)(off - lstart + 1);
-        tag->name = NULL;
-        tag->value = NULL;
+        memcpy(ap, s + 1, 16);
+        ap[nlen] = '\0';
+        memcpy(ap + nlen + 1, v, 32);
+        ap[nlen + 1 + vl] = '\0';
+        tag->name = ap;
+        tag->value = ap + nlen + 1;
+        ap += nlen + 1 + vl + 1;
+        uint64_t off = sbase + (uintptr_t)s;
+#ifdef PGN_POS128
+        __m128i pb = _mm_set_epi64x((long long)lc, (long long)off);
+        _mm_storeu_si128((__m128i *)(void *)&tag->pos, pb);
+        _mm_storeu_si128((__m128i *)(void *)&tag->value_pos,
+                         _mm_add_epi64(pb, _mm_loadu_si128((const __m128i *)(const void *)pos_add[nlen + 2])));
+#else
         tag->pos.offset = off;
-        tag->pos.line = line;
-        tag->pos.col = col;
-        tag->value_pos.offset = off + q + 1;
-        tag->value_pos.line = line;
-        tag->value_pos.col = col + (uint32_t)q + 1;
-        (*to)[0] = alen;
-        (*to)[1] = alen + nlen + 1;
-        alen += nlen + 1 + vl + 1;
+        tag->value_pos.offset = off + nlen + 2;
+        tag->pos.line = tag->value_pos.line = (uint32_t)lc;
+        tag->pos.col = (uint32_t)(lc >> 32);
+        tag->value_pos.col = (uint32_t)(lc >> 32) + nlen + 2;
+#endif
         tag++;
-        to++;
         /* its line end (a CR LF counts once) */
-        size_t end = q + 2 + vl + 2;
+        size_t end = nlen + vl + 5;
         if (le != end + (s[end] == '\r')) {
-            i += end;
+            s += end;
             open = true;
             break;
         }
-        line++;
-        i += le + 1;
-        lstart = base + i;
+        s += le + 1;
+        lc = (uint32_t)((uint32_t)lc + 1u) | (uint64_t)1 << 32;
     }
     if (tag != tag0) {
         g->ntags = (size_t)(tag - g->tags);
-        st->alen = alen;
+        st->alen = (size_t)(ap - st->arena);
         r->tag_bloom[0] = bl0;
         r->tag_bloom[1] = bl1;
-        r->line = line;
-        r->line_start = lstart;
+        r->line = (uint32_t)lc;
+        /* the line start: of the last tag's line if it is still open */
+        r->line_start = open ? tag[-1].pos.offset - tag[-1].pos.col + 1 : sbase + (uintptr_t)s;
         r->line_tok = open;
         r->last_tok = tag[-1].pos;
-        *have_event = hev;
+        /* an Event pair among these (not tested in the loop: the usual one
+         * is the first) */
+        if (!hev)
+            for (const PgnTag *t = tag0; t < tag; t++)
+                if (memcmp(t->name, "Event", 6) == 0) {
+                    *have_event = true;
+                    break;
+                }
         *nlp = !open;
     }
-    return i;
+    return (size_t)(s - b);
 }
 
 NOINLINE static size_t tag_lines(PgnReader *r, size_t i, bool *have_event, unsigned *nlp)
@@ -2243,17 +2283,6 @@ typedef struct Walk {
  * element room.  classify is classify64 or a variant with the same masks,
  * plain comment_plain or a variant with the same results. */
 _Static_assert(FAST_GUARD >= 64, "walk_body classifies the 64 bytes after a block that ends at lim");
-#if defined(__SSE2__) && !defined(PGN_NO_SIMD) && defined(PGN_SWAR)
-#define PGN_POS128 1
-/* An element's position is the block's {offset, line | column base << 32}
- * plus {p, p << 32} for the token at block place p: one 128-bit add and
- * store (pos_add[p] is that addend). */
-#define PA2(p) {(p), (uint64_t)(p) << 32}, {(p) + 1, (uint64_t)((p) + 1) << 32}
-#define PA8(p) PA2(p), PA2((p) + 2), PA2((p) + 4), PA2((p) + 6)
-static const uint64_t pos_add[64][2] = {PA8(0), PA8(8), PA8(16), PA8(24), PA8(32), PA8(40), PA8(48), PA8(56)};
-#undef PA8
-#undef PA2
-#endif
 typedef void (*ClassifyFn)(const unsigned char *s, Masks *mk);
 /* walk_body stores an element's line and column as one word */
 _Static_assert(offsetof(PgnElem, pos) == 0 && offsetof(PgnPos, line) == 8 && offsetof(PgnPos, col) == 12,
