@@ -1676,7 +1676,13 @@ static void finish_result_line(PgnReader *r)
         unsigned c = r->buf[r->pos];
         if (c == ' ' || c == '\t' || c == '\f' || c == '\v') {
             r->pos++;
-        } else if (c == '\n' || c == '\r' || c == ';') {
+        } else if (c == '\n') {
+            /* the usual end: skip_line's step here */
+            newline_at(r, r->pos);
+            r->pos++;
+            end_game(r, off_of(r, r->pos));
+            return;
+        } else if (c == '\r' || c == ';') {
             skip_line(r);
             end_game(r, off_of(r, r->pos));
             return;
@@ -2826,7 +2832,11 @@ static void read_game(PgnReader *r, bool tagless)
         } else if (movetext_fast(r)) {
             return;
         }
-        if (!skip_ws(r)) {
+        /* the fast paths mostly stop at a token: skip_ws's result without
+         * the call */
+        if (r->pos < r->end && !(cls[r->buf[r->pos]] & K_WS)) {
+            r->nl_run = 0;
+        } else if (!skip_ws(r)) {
             g->truncated = true;
             end_game(r, off_of(r, r->pos));
             return;
