@@ -749,13 +749,13 @@ static CHESS_NOINLINE void ply_end_slow(Ctx *c, Line *L, const PgnElem *e, uint3
  * before anything else is said of the next move, which cannot be made.
  * (pos_has_legal_move for every such check was 2% of the run's
  * instructions.) */
-static inline bool ply_end(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, uint32_t ply, int mark,
-                           bool main_line, uint64_t *keys, Claims *cl)
+static inline bool ply_end(Ctx *c, Line *L, const PgnElem *e, bool move_next, uint32_t ply, int mark,
+                           bool main_line, const bool start_claim, uint64_t *keys, Claims *cl)
 {
     const Position *p = CUR(L);
     uint32_t half = p->halfmove;
     if ((!(p->checkers | (Bitboard)mark) ||
-         (main_line && mark == 1 && p->checkers && e + 1 < end && e[1].kind == PGN_EL_MOVE)) &&
+         (main_line && mark == 1 && p->checkers && move_next)) &&
         half < 100) {
         if (main_line) {
             keys[ply] = p->key; /* room for every ply reserved before the replay */
@@ -763,7 +763,7 @@ static inline bool ply_end(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end
              * per data-dependent test) */
             if (half >= 8 ? repetitions(keys, ply, half) < 3
                           : (half != 0) | (((p->by_type[PAWN] | p->by_type[ROOK] | p->by_type[QUEEN]) != 0) &
-                                           (ply != cl->start_fifty_ply))) {
+                                           (!start_claim || ply != cl->start_fifty_ply))) {
                 L->pending = e;
                 return false;
             }
@@ -865,7 +865,7 @@ static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main
     const int mark = san_fast_mark(parsed);
     L->has_prev = true;
     L->ply = ply;
-    ply_end(c, L, e, end, ply, mark, main_line, c->s->keys, cl);
+    ply_end(c, L, e, e + 1 < end && e[1].kind == PGN_EL_MOVE, ply, mark, main_line, true, c->s->keys, cl);
     return PLAY_OK;
 #undef label
 }
@@ -884,20 +884,25 @@ static CHESS_NOINLINE const PgnElem *main_run(Ctx *c, Line *L, const PgnElem *e,
     const uint32_t ply0 = L->ply;
     uint32_t ply = ply0;
     const PgnElem *last = end - 1;
+    /* The first ply after a start clock of 100 or more is a claim: play()
+     * settles it, so that here ply_end has no test for it. */
+    if (ply0 + 1 == cl->start_fifty_ply)
+        return e;
     /* L->ply is set on the way out (nothing on the way reads it). */
     for (;;) {
-        if (e != last && e[1].kind == PGN_EL_VAR_START)
+        /* The next element's kind, read once: a variation there stops the
+         * run before the move, anything but a move after it. */
+        unsigned next = e != last ? e[1].kind : PGN_EL_VAR_END;
+        if (next == PGN_EL_VAR_START)
             break;
         uint32_t parsed = san_play(p, e->text, e->len);
         if (!parsed)
             break;
         ply++;
         check_number(c, L, e, ply);
-        if (ply_end(c, L, e, end, ply, san_fast_mark(parsed), true, keys, cl) || e == last) {
-            e++;
-            break;
-        }
-        if ((++e)->kind != PGN_EL_MOVE)
+        bool ended = ply_end(c, L, e, next == PGN_EL_MOVE, ply, san_fast_mark(parsed), true, false, keys, cl);
+        e++;
+        if (ended || next != PGN_EL_MOVE)
             break;
     }
     if (ply != ply0) {
