@@ -154,7 +154,8 @@ CHESS_HOT_INLINE Bitboard piece_pick(Bitboard legal, const char *s, size_t k)
 static const uint8_t piece_kind_of[256] = {['N'] = KNIGHT, ['B'] = BISHOP, ['R'] = ROOK, ['Q'] = QUEEN, ['K'] = KING};
 
 /* san_fast's moves of a piece of type pt (KNIGHT..KING, the token's first
- * letter): the move, or 0; and for a move, *fm.  One path for every kind
+ * letter): whether the token names one legal move, and then *fm (the
+ * callers build a move only when they need one).  One path for every kind
  * of piece, so that the kind is no branch: from move to move it is as
  * good as random to the branch predictor, and when each kind had its own
  * function, called through san_play_of on the letter, that call was
@@ -167,15 +168,15 @@ static const uint8_t piece_kind_of[256] = {['N'] = KNIGHT, ['B'] = BISHOP, ['R']
  * instructions than the per-kind functions did (callgrind, 20 MB of
  * games: 596.5 M -> 618.7 M in all) and is 7-10% faster (-j1 on the
  * benchmark input, measured). */
-CHESS_HOT_INLINE Move piece_resolve(const Position *pos, const char *s, size_t n, int pt, FastMove *fm)
+CHESS_HOT_INLINE bool piece_resolve(const Position *pos, const char *s, size_t n, int pt, FastMove *fm)
 {
     size_t k;
     int to, target;
     if (!piece_token(pos, s, n, &to, &target, &k))
-        return 0;
+        return false;
     Bitboard reach = pos->by_color[pos->side] & pos->by_type[pt] & bb_reach_tab[pt][to];
     if (!reach)
-        return 0;
+        return false;
     const Bitboard occ = pos->by_type[0];
     const Bitboard *btw = bb_between_tab[to];
     Bitboard cands = reach, rest = reach & (reach - 1);
@@ -192,18 +193,18 @@ CHESS_HOT_INLINE Move piece_resolve(const Position *pos, const char *s, size_t n
                     (bb_sq(b) & (0 - (Bitboard)((btw[b] & occ) == 0)));
     }
     if (!cands)
-        return 0;
+        return false;
     Bitboard legal = pt == KING ? san_legal_from(pos, cands, to, KING)
                                 : san_legal_from(pos, cands, to, QUEEN); /* (any type but the king's) */
     if (!legal)
-        return 0;
+        return false;
     Bitboard pick = piece_pick(legal, s, k);
     if (!pick)
-        return 0;
+        return false;
     fm->from = bb_lsb(pick);
     fm->to = to;
     fm->captured = target;
-    return move_new(fm->from, to, MOVE_NORMAL, 0);
+    return true;
 }
 
 Move san_fast_pawn(const Position *pos, const char *s, size_t n)
@@ -217,7 +218,7 @@ Move san_fast_piece(const Position *pos, const char *s, size_t n)
     FastMove fm;
     int pt = piece_kind_of[(unsigned char)s[0]];
     if (pt)
-        return piece_resolve(pos, s, n, pt, &fm);
+        return piece_resolve(pos, s, n, pt, &fm) ? move_new(fm.from, fm.to, MOVE_NORMAL, 0) : 0;
     return s[0] == 'O' ? castle_resolve(pos, s, n) : 0;
 }
 
@@ -232,7 +233,7 @@ static uint32_t play_pawn(Position *pos, const char *s, size_t n)
         return 0;
     /* The result made before the move: then only it, not the move and
      * the mark, is kept across the make. */
-    uint32_t played = m | mark << 16;
+    uint32_t played = san_played(mark);
     if (move_type(m) == MOVE_NORMAL && !pos_normal_is_rare(pos, fm.from, fm.to, PAWN, fm.captured))
         pos_do_normal(pos, fm.from, fm.to, PAWN, fm.captured, false);
     else
@@ -247,10 +248,9 @@ static uint32_t play_piece(Position *pos, const char *s, size_t n)
     uint32_t mark = san_mark_of(s, &n);
     const int pt = piece_kind_of[(unsigned char)s[0]];
     FastMove fm;
-    Move m = piece_resolve(pos, s, n, pt, &fm);
-    if (!m)
+    if (!piece_resolve(pos, s, n, pt, &fm))
         return 0;
-    uint32_t played = m | mark << 16; /* (see play_pawn) */
+    uint32_t played = san_played(mark); /* (see play_pawn) */
     if (pt == PAWN)
         __builtin_unreachable(); /* (so pos_do_normal leaves out the pawn's part) */
     pos_do_normal(pos, fm.from, fm.to, pt, fm.captured, true);
@@ -264,7 +264,7 @@ static uint32_t play_castle(Position *pos, const char *s, size_t n)
     if (!m)
         return 0;
     pos_do_castle(pos, m);
-    return m | mark << 16;
+    return san_played(mark);
 }
 
 SanPlayFn *const san_play_of[256] = {

@@ -11,9 +11,10 @@
  *    mark, and the UCI text of the move parses back to the same move;
  *  - every position reached is self-consistent;
  *  - san_play (the fast path that resolves and makes in one) agrees with
- *    san_parse and pos_make: when it takes a token, san_parse names the
- *    same move with the same mark and the position it leaves is the one
- *    pos_make makes, field by field; when it does not, the position is
+ *    san_parse and pos_make: when it takes a token, san_parse names a move
+ *    with the same mark and the position san_play leaves is the one
+ *    pos_make makes of that move, field by field (san_play's result holds
+ *    no move: the position tells it); when it does not, the position is
  *    untouched. */
 #include "chess.h"
 #include "fuzz_common.h"
@@ -57,8 +58,7 @@ static void check_play(const Position *pos, const char *tok, size_t n, SanStatus
         FZ_CHECK(pos_equal(&q, pos), "san_play declined \"%s\" but changed the position", text);
         return;
     }
-    FZ_CHECK(st == SAN_OK && r->move == san_fast_move(got), "san_play took \"%s\" as %04x, san_parse says %d/%04x",
-             text, (unsigned)san_fast_move(got), (int)st, (unsigned)r->move);
+    FZ_CHECK(st == SAN_OK, "san_play took \"%s\", san_parse says %d", text, (int)st);
     FZ_CHECK(r->notes == 0, "san_play took \"%s\", which has notation notes", text);
     FZ_CHECK(san_fast_mark(got) == r->mark, "san_play mark %d for \"%s\", san_parse %d",
              san_fast_mark(got), text, r->mark);
