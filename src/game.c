@@ -240,6 +240,37 @@ static inline int tag_kind(const char *n)
     }
 }
 
+/* Is the name n exactly lit (a literal of at most 11 characters)?  Byte
+ * by byte, each a comparison with a constant (the compiler makes no
+ * unrolled loop of its own): the first difference ends it, so nothing
+ * past n's NUL is read.  Every game has the seven tags of the roster: a
+ * strcmp call each cost more. */
+#define NAME_AT(n, lit, i) (sizeof lit - 1 <= (i) || (n)[i] == (lit)[(i) < sizeof lit ? (i) : 0])
+#define NAME_IS(n, lit)                                                                                          \
+    (NAME_AT(n, lit, 0) && NAME_AT(n, lit, 1) && NAME_AT(n, lit, 2) && NAME_AT(n, lit, 3) && NAME_AT(n, lit, 4) && \
+     NAME_AT(n, lit, 5) && NAME_AT(n, lit, 6) && NAME_AT(n, lit, 7) && NAME_AT(n, lit, 8) && NAME_AT(n, lit, 9) && \
+     NAME_AT(n, lit, 10) && !(n)[sizeof lit - 1])
+
+/* Is n, of kind k (tag_kind), written as tag_names[k]? */
+static inline bool tag_is(const char *n, int k)
+{
+    switch (k) {
+    case TAG_EVENT: return NAME_IS(n, "Event");
+    case TAG_SITE: return NAME_IS(n, "Site");
+    case TAG_DATE: return NAME_IS(n, "Date");
+    case TAG_ROUND: return NAME_IS(n, "Round");
+    case TAG_WHITE: return NAME_IS(n, "White");
+    case TAG_BLACK: return NAME_IS(n, "Black");
+    case TAG_RESULT: return NAME_IS(n, "Result");
+    case TAG_FEN: return NAME_IS(n, "FEN");
+    case TAG_SETUP: return NAME_IS(n, "SetUp");
+    case TAG_VARIANT: return NAME_IS(n, "Variant");
+    case TAG_TERMINATION: return NAME_IS(n, "Termination");
+    case TAG_PLYCOUNT: return NAME_IS(n, "PlyCount");
+    default: return false;
+    }
+}
+
 /* Returns whether a name could be a known tag written in another case
  * (then check_tag_case looks at the tags again; most games have none). */
 static bool collect_tags(const PgnGame *g, const PgnTag *found[TAG_N])
@@ -251,7 +282,7 @@ static bool collect_tags(const PgnGame *g, const PgnTag *found[TAG_N])
         const char *n = g->tags[i].name;
         int k = tag_kind(n);
         if (k >= 0 && !found[k]) {
-            if (strcmp(n, tag_names[k]) == 0)
+            if (tag_is(n, k))
                 found[k] = &g->tags[i];
             else
                 other_case = true;
