@@ -817,8 +817,11 @@ static inline void check_number(Ctx *c, Line *L, const PgnElem *e, uint32_t ply)
     /* One branch, almost never taken: with && the "is a number written"
      * test, true for White's moves and false for Black's, was a branch of
      * its own that the processor mispredicted often (about 4% of the
-     * run's time, measured). */
-    if ((e->number >= 0) & ((uint32_t)e->number != number) & !L->number_warned) {
+     * run's time, measured).  In 64 bits the written number (-1 when none,
+     * any negative counted so) and the position's (below 2^32) differ in
+     * the sign bit when none is written and else are equal or give a
+     * positive xor, so that one test is left. */
+    if ((((int64_t)e->number ^ (int64_t)number) > 0) & !L->number_warned) {
         L->number_warned = true;
         add_diag(c, D_MOVE_NUMBER, e->pos, ply, e->text, "move number %d, but this is move %u of %s", (int)e->number,
                  (unsigned)number, color_name(p->side ^ 1));
