@@ -764,24 +764,25 @@ static CHESS_NOINLINE void ply_end_slow(Ctx *c, Line *L, const PgnElem *e, uint3
 #undef label
 }
 
-/* Settles the ply whose move e has just been made in line L (see
- * ply_end_slow; keys: the main line's, used when main_line); returns
- * whether the line has ended with it.  The usual ply, out of check, with
- * no mark and nothing to repeat or claim, needs only its key kept and
- * the stalemate question left open (see Line.pending), and that is done
+/* The quick part of settling the ply whose move e has just been made in
+ * line L (see ply_end_slow; keys: the main line's, used when main_line;
+ * move_next: a move follows e; start_claim: whether to test the start
+ * position's fifty-move claim): returns whether it has settled the ply,
+ * and then the line goes on.  The usual ply, out of check, with no mark
+ * and nothing to repeat or claim, needs only its key kept and the
+ * stalemate question left open (see Line.pending), and that is done
  * here.  The clock: below 8 nothing can repeat; between 8 and 99 the key
  * is looked for among the earlier ones; when the move reset it, a pawn,
  * rook or queen on the board is mating material; the first ply after a
  * start clock of 100 or more (which leaves 0 or 101) is a claim.  So is
- * a check marked '+' on the main line with a move after it (end: past
- * the game's last element): the mark is right unless the check is mate,
- * and the next move, when legal, proves it none, as it proves a position
- * no stalemate; a mate is found where the line stops (resolve_pending)
- * before anything else is said of the next move, which cannot be made.
- * (pos_has_legal_move for every such check was 2% of the run's
- * instructions.) */
-static inline bool ply_end(Ctx *c, Line *L, const PgnElem *e, bool move_next, uint32_t ply, int mark,
-                           bool main_line, const bool start_claim, uint64_t *keys, Claims *cl)
+ * a check marked '+' on the main line with a move after it: the mark is
+ * right unless the check is mate, and the next move, when legal, proves
+ * it none, as it proves a position no stalemate; a mate is found where
+ * the line stops (resolve_pending) before anything else is said of the
+ * next move, which cannot be made.  (pos_has_legal_move for every such
+ * check was 2% of the run's instructions.) */
+static inline bool ply_quick(Line *L, const PgnElem *e, bool move_next, uint32_t ply, int mark, bool main_line,
+                             const bool start_claim, uint64_t *keys, const Claims *cl)
 {
     const Position *p = CUR(L);
     uint32_t half = p->halfmove;
@@ -796,13 +797,22 @@ static inline bool ply_end(Ctx *c, Line *L, const PgnElem *e, bool move_next, ui
                           : (half != 0) | (((p->by_type[PAWN] | p->by_type[ROOK] | p->by_type[QUEEN]) != 0) &
                                            (!start_claim || ply != cl->start_fifty_ply))) {
                 L->pending = e;
-                return false;
+                return true;
             }
         } else if (half || (p->by_type[PAWN] | p->by_type[ROOK] | p->by_type[QUEEN])) {
             L->pending = e; /* (off the main line nothing repeats or is claimed) */
-            return false;
+            return true;
         }
     }
+    return false;
+}
+
+/* ply_quick, else ply_end_slow; returns whether the line has ended. */
+static inline bool ply_end(Ctx *c, Line *L, const PgnElem *e, bool move_next, uint32_t ply, int mark,
+                           bool main_line, uint64_t *keys, Claims *cl)
+{
+    if (ply_quick(L, e, move_next, ply, mark, main_line, true, keys, cl))
+        return false;
     L->pending = NULL;
     ply_end_slow(c, L, e, ply, mark, main_line ? keys : NULL, cl);
     return L->ended != 0;
@@ -899,7 +909,7 @@ static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main
     const int mark = san_fast_mark(parsed);
     L->has_prev = true;
     L->ply = ply;
-    ply_end(c, L, e, e + 1 < end && e[1].kind == PGN_EL_MOVE, ply, mark, main_line, true, c->s->keys, cl);
+    ply_end(c, L, e, e + 1 < end && e[1].kind == PGN_EL_MOVE, ply, mark, main_line, c->s->keys, cl);
     return PLAY_OK;
 #undef label
 }
@@ -934,9 +944,18 @@ static CHESS_NOINLINE const PgnElem *main_run(Ctx *c, Line *L, const PgnElem *e,
             break;
         ply++;
         check_number(c, L, e, ply);
-        bool ended = ply_end(c, L, e, next == PGN_EL_MOVE, ply, san_fast_mark(parsed), true, false, keys, cl);
+        /* (ply_end, with the quick path's way on to the next move
+         * straight, not through a result tested again) */
+        if (!ply_quick(L, e, next == PGN_EL_MOVE, ply, san_fast_mark(parsed), true, false, keys, cl)) {
+            L->pending = NULL;
+            ply_end_slow(c, L, e, ply, san_fast_mark(parsed), keys, cl);
+            if (L->ended) {
+                e++;
+                break;
+            }
+        }
         e++;
-        if (ended || next != PGN_EL_MOVE)
+        if (next != PGN_EL_MOVE)
             break;
     }
     if (ply != ply0) {
