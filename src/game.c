@@ -819,11 +819,11 @@ static inline bool ply_end(Ctx *c, Line *L, const PgnElem *e, bool move_next, ui
 }
 
 /* The number written before the move e, made in line L, against the
- * position's (a warning, once per line). */
-static inline void check_number(Ctx *c, Line *L, const PgnElem *e, uint32_t ply)
+ * move's (number: the position's fullmove number, less one when White is
+ * to move; a warning, once per line). */
+static inline void check_number(Ctx *c, Line *L, const PgnElem *e, uint32_t ply, uint32_t number)
 {
     const Position *p = CUR(L);
-    uint32_t number = p->fullmove - (p->side == WHITE); /* from the position after the move */
     /* One branch, almost never taken: with && the "is a number written"
      * test, true for White's moves and false for Black's, was a branch of
      * its own that the processor mispredicted often (about 4% of the
@@ -871,7 +871,7 @@ static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main
         L->pending = NULL;
         before = NULL;
         moved = 1;
-        check_number(c, L, e, ply);
+        check_number(c, L, e, ply, p->fullmove - (p->side == WHITE));
     } else {
         SanResult r;
         unsigned notes = 0;
@@ -932,6 +932,10 @@ static CHESS_NOINLINE const PgnElem *main_run(Ctx *c, Line *L, const PgnElem *e,
      * settles it, so that here ply_end has no test for it. */
     if (ply0 + 1 == cl->start_fifty_ply)
         return e;
+    /* The move's number (check_number) from the ply: the start's fullmove
+     * number for its first ply, one more after each of Black's moves (in
+     * 64 bits: twice the number may not fit in 32). */
+    const uint64_t number_base = 2 * (uint64_t)p->fullmove + p->side - ply0 - 1;
     /* L->ply is set on the way out (nothing on the way reads it). */
     for (;;) {
         /* The next element's kind, read once: a variation there stops the
@@ -943,7 +947,7 @@ static CHESS_NOINLINE const PgnElem *main_run(Ctx *c, Line *L, const PgnElem *e,
         if (!parsed)
             break;
         ply++;
-        check_number(c, L, e, ply);
+        check_number(c, L, e, ply, (uint32_t)((ply + number_base) >> 1));
         /* (ply_end, with the quick path's way on to the next move
          * straight, not through a result tested again) */
         if (!ply_quick(L, e, next == PGN_EL_MOVE, ply, san_fast_mark(parsed), true, false, keys, cl)) {
