@@ -2,6 +2,7 @@
 #include "game.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 typedef struct Line {
     Position cur;          /* the position now (moves are made in place) */
     Position prev;         /* before the last move, kept only when a variation follows it */
+    /* (from here on zeroed for each game: see game_check) */
     uint32_t ply;          /* ply number of the last move played */
     bool has_prev;         /* a move was played: a variation may replace it */
     bool stopped;          /* an error ended this line's replay */
@@ -251,23 +253,22 @@ static inline int tag_kind(const char *n)
      NAME_AT(n, lit, 5) && NAME_AT(n, lit, 6) && NAME_AT(n, lit, 7) && NAME_AT(n, lit, 8) && NAME_AT(n, lit, 9) && \
      NAME_AT(n, lit, 10) && !(n)[sizeof lit - 1])
 
-/* Is n, of kind k (tag_kind), written as tag_names[k]? */
-static inline bool tag_is(const char *n, int k)
+/* Which known tag n is, written exactly as tag_names says; -1 if none.
+ * One switch on the first byte, as written: most names are these. */
+static inline int tag_exact(const char *n)
 {
-    switch (k) {
-    case TAG_EVENT: return NAME_IS(n, "Event");
-    case TAG_SITE: return NAME_IS(n, "Site");
-    case TAG_DATE: return NAME_IS(n, "Date");
-    case TAG_ROUND: return NAME_IS(n, "Round");
-    case TAG_WHITE: return NAME_IS(n, "White");
-    case TAG_BLACK: return NAME_IS(n, "Black");
-    case TAG_RESULT: return NAME_IS(n, "Result");
-    case TAG_FEN: return NAME_IS(n, "FEN");
-    case TAG_SETUP: return NAME_IS(n, "SetUp");
-    case TAG_VARIANT: return NAME_IS(n, "Variant");
-    case TAG_TERMINATION: return NAME_IS(n, "Termination");
-    case TAG_PLYCOUNT: return NAME_IS(n, "PlyCount");
-    default: return false;
+    switch (n[0]) {
+    case 'E': return NAME_IS(n, "Event") ? TAG_EVENT : -1;
+    case 'S': return NAME_IS(n, "Site") ? TAG_SITE : NAME_IS(n, "SetUp") ? TAG_SETUP : -1;
+    case 'D': return NAME_IS(n, "Date") ? TAG_DATE : -1;
+    case 'R': return NAME_IS(n, "Round") ? TAG_ROUND : NAME_IS(n, "Result") ? TAG_RESULT : -1;
+    case 'W': return NAME_IS(n, "White") ? TAG_WHITE : -1;
+    case 'B': return NAME_IS(n, "Black") ? TAG_BLACK : -1;
+    case 'F': return NAME_IS(n, "FEN") ? TAG_FEN : -1;
+    case 'V': return NAME_IS(n, "Variant") ? TAG_VARIANT : -1;
+    case 'T': return NAME_IS(n, "Termination") ? TAG_TERMINATION : -1;
+    case 'P': return NAME_IS(n, "PlyCount") ? TAG_PLYCOUNT : -1;
+    default: return -1;
     }
 }
 
@@ -280,13 +281,12 @@ static bool collect_tags(const PgnGame *g, const PgnTag *found[TAG_N])
         found[k] = NULL;
     for (size_t i = 0; i < g->ntags; i++) {
         const char *n = g->tags[i].name;
-        int k = tag_kind(n);
-        if (k >= 0 && !found[k]) {
-            if (tag_is(n, k))
+        int k = tag_exact(n);
+        if (k >= 0) {
+            if (!found[k])
                 found[k] = &g->tags[i];
-            else
-                other_case = true;
-        }
+        } else if ((k = tag_kind(n)) >= 0 && !found[k])
+            other_case = true;
     }
     return other_case;
 }
@@ -1146,7 +1146,9 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
 
     /* Start position (R3). */
     Line *main_line = &s->lines[0]; /* lines_cap >= 2 from the first call */
-    memset(main_line, 0, sizeof *main_line);
+    /* All but the positions zeroed: cur is set below (pos_from_fen or
+     * pos_startpos, each whole), prev is written before it is read. */
+    memset((char *)main_line + offsetof(Line, ply), 0, sizeof *main_line - offsetof(Line, ply));
     bool valid = !g->syntax_error;
     const char *fen = tval(fen_tag);
     const char *setup = tval(setup_tag);
