@@ -903,10 +903,11 @@ static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main
         if (e + 1 < end && e[1].kind == PGN_EL_VAR_START)
             L->prev = *p;
         pos_do(p, san_fast_move(parsed));
+        parsed = san_played(san_fast_mark(parsed));
         before = NULL;
         moved = 1;
     }
-    const int mark = san_fast_mark(parsed);
+    const int mark = san_played_mark(parsed);
     L->has_prev = true;
     L->ply = ply;
     ply_end(c, L, e, e + 1 < end && e[1].kind == PGN_EL_MOVE, ply, mark, main_line, c->s->keys, cl);
@@ -950,9 +951,9 @@ static CHESS_NOINLINE const PgnElem *main_run(Ctx *c, Line *L, const PgnElem *e,
         check_number(c, L, e, ply, (uint32_t)((ply + number_base) >> 1));
         /* (ply_end, with the quick path's way on to the next move
          * straight, not through a result tested again) */
-        if (!ply_quick(L, e, next == PGN_EL_MOVE, ply, san_fast_mark(parsed), true, false, keys, cl)) {
+        if (!ply_quick(L, e, next == PGN_EL_MOVE, ply, san_played_mark(parsed), true, false, keys, cl)) {
             L->pending = NULL;
-            ply_end_slow(c, L, e, ply, san_fast_mark(parsed), keys, cl);
+            ply_end_slow(c, L, e, ply, san_played_mark(parsed), keys, cl);
             if (L->ended) {
                 e++;
                 break;

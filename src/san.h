@@ -137,14 +137,16 @@ static inline uint32_t san_fast(const Position *pos, const char *s, size_t n)
  * other pieces all by one function (san.c, piece_resolve: the kind of
  * piece, as good as random from move to move, is then no branch); the
  * first character chooses it with one load.  Each reads the mark itself
- * and returns it (san_played: san_fast_mark reads it), so that the caller
- * keeps nothing across the call; the move is not in the result (the
- * caller has the position after it), which spares building it and
- * keeping its squares to the end.  The token must be
+ * and returns it (san_played: san_played_mark reads it), so that the
+ * caller keeps nothing across the call; the move is not in the result
+ * (the caller has the position after it), which spares building it and
+ * keeping its squares to the end.  The mark is in the low bits, where
+ * the caller takes it with one operation.  The token must be
  * NUL-terminated (s[0] is read even when n is 0; a function is chosen
  * only for a letter, so then n >= 1). */
 typedef uint32_t SanPlayFn(Position *pos, const char *s, size_t n);
-static inline uint32_t san_played(uint32_t mark) { return mark << 16 | 1; }
+static inline uint32_t san_played(uint32_t mark) { return mark | 4; }
+static inline int san_played_mark(uint32_t f) { return (int)(f & 3); }
 extern SanPlayFn *const san_play_of[256];
 
 static inline uint32_t san_play(Position *pos, const char *s, size_t n)

@@ -800,9 +800,9 @@ static void san_case(char *line)
     uint32_t played = san_play(&fast, tok, strlen(tok));
     if (played) {
         Position made;
-        if (st != SAN_OK || r.notes || san_fast_mark(played) != r.mark) {
+        if (st != SAN_OK || r.notes || san_played_mark(played) != r.mark) {
             fail(name, "%s '%s': san_play took it with mark %d, san_parse says %s %04x notes %x mark %d", fen, tok,
-                 san_fast_mark(played), name_of(status_names, (int)st), (unsigned)r.move, r.notes, r.mark);
+                 san_played_mark(played), name_of(status_names, (int)st), (unsigned)r.move, r.notes, r.mark);
             return;
         }
         pos_make(&pos, r.move, &made);

@@ -60,8 +60,8 @@ static void check_play(const Position *pos, const char *tok, size_t n, SanStatus
     }
     FZ_CHECK(st == SAN_OK, "san_play took \"%s\", san_parse says %d", text, (int)st);
     FZ_CHECK(r->notes == 0, "san_play took \"%s\", which has notation notes", text);
-    FZ_CHECK(san_fast_mark(got) == r->mark, "san_play mark %d for \"%s\", san_parse %d",
-             san_fast_mark(got), text, r->mark);
+    FZ_CHECK(san_played_mark(got) == r->mark, "san_play mark %d for \"%s\", san_parse %d",
+             san_played_mark(got), text, r->mark);
     Position made;
     pos_make(pos, r->move, &made);
     FZ_CHECK(pos_equal(&q, &made), "san_play made \"%s\" differently from pos_make", text);
