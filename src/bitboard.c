@@ -15,25 +15,14 @@ static bool initialised;
 
 static bool on_board(int f, int r) { return f >= 0 && f < 8 && r >= 0 && r < 8; }
 
-/* Slow ray walk, used only to fill the tables. */
-static Bitboard slide(int sq, Bitboard occ, const int (*dirs)[2])
+/* The squares from sq on in one direction to the board's edge. */
+static Bitboard ray(int sq, int df, int dr)
 {
-    Bitboard att = 0;
-    for (int d = 0; d < 4; d++) {
-        int f = sq_file(sq) + dirs[d][0], r = sq_rank(sq) + dirs[d][1];
-        while (on_board(f, r)) {
-            att |= bb_sq(sq_make(f, r));
-            if (occ & bb_sq(sq_make(f, r)))
-                break;
-            f += dirs[d][0];
-            r += dirs[d][1];
-        }
-    }
-    return att;
+    Bitboard b = 0;
+    for (int f = sq_file(sq) + df, r = sq_rank(sq) + dr; on_board(f, r); f += df, r += dr)
+        b |= bb_sq(sq_make(f, r));
+    return b;
 }
-
-static const int rook_dirs[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
-static const int bishop_dirs[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
 
 void bb_init(void);
 void bb_init(void)
@@ -94,17 +83,19 @@ void bb_init(void)
         bb_reach_tab[QUEEN][sq] = bb_queen_empty_tab[sq];
         bb_reach_tab[KING][sq] = bb_king_att[sq];
     }
+    /* Line and between sets by a walk along each of a square's eight
+     * rays: a ray walk for every pair of squares was 2.4 M instructions,
+     * as many as the replay of 20 000 moves. */
+    static const int dirs[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
     for (int a = 0; a < 64; a++)
-        for (int b = 0; b < 64; b++) {
-            if (a == b)
-                continue;
-            Bitboard ba = bb_sq(a), bbb = bb_sq(b);
-            if (slide(a, 0, rook_dirs) & bbb) {
-                bb_line_tab[a][b] = (slide(a, 0, rook_dirs) & slide(b, 0, rook_dirs)) | ba | bbb;
-                bb_between_tab[a][b] = slide(a, bbb, rook_dirs) & slide(b, ba, rook_dirs);
-            } else if (slide(a, 0, bishop_dirs) & bbb) {
-                bb_line_tab[a][b] = (slide(a, 0, bishop_dirs) & slide(b, 0, bishop_dirs)) | ba | bbb;
-                bb_between_tab[a][b] = slide(a, bbb, bishop_dirs) & slide(b, ba, bishop_dirs);
+        for (int d = 0; d < 8; d++) {
+            int df = dirs[d][0], dr = dirs[d][1];
+            Bitboard line = ray(a, df, dr) | ray(a, -df, -dr) | bb_sq(a), between = 0;
+            for (int f = sq_file(a) + df, r = sq_rank(a) + dr; on_board(f, r); f += df, r += dr) {
+                int b = sq_make(f, r);
+                bb_line_tab[a][b] = line;
+                bb_between_tab[a][b] = between;
+                between |= bb_sq(b);
             }
         }
     initialised = true;
