@@ -334,6 +334,19 @@ static bool ieq(const char *a, const char *b)
     return *a == *b;
 }
 
+/* Does a Termination tag's value (NULL: none) say the game was lost on
+ * time?  The first letter first: most values ("normal") start with
+ * neither of the two, and then no comparison is made. */
+static bool time_forfeit(const char *term)
+{
+    if (!term)
+        return false;
+    if ((term[0] | 32) == 't')
+        return ieq(term, "time forfeit") || ieq(term, "time-forfeit") || ieq(term, "timeforfeit") ||
+               ieq(term, "time");
+    return (term[0] | 32) == 'l' && ieq(term, "lost on time");
+}
+
 /* Variant tag: 0 standard, 1 Chess960, -1 not checked. */
 static int classify_variant(const char *v)
 {
@@ -1300,8 +1313,6 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
         const Position *fin = CUR(main_line);
         PgnResult declared = rep->declared;
         const char *term = tval(tags[TAG_TERMINATION]);
-        bool time_forfeit = term && (ieq(term, "time forfeit") || ieq(term, "time-forfeit") ||
-                                     ieq(term, "timeforfeit") || ieq(term, "lost on time") || ieq(term, "time"));
         if (main_line->ended) {
             int why = main_line->ended - 1;
             char at[64];
@@ -1325,7 +1336,7 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
         } else if (declared == PGN_RES_WHITE || declared == PGN_RES_BLACK) {
             int winner = declared == PGN_RES_WHITE ? WHITE : BLACK;
             bool can = pos_can_mate(fin, winner);
-            if (time_forfeit) {
+            if (time_forfeit(term)) {
                 if (!can) {
                     add_diag(&c, D_WRONG_RESULT, result_pos, 0, NULL,
                              "Result %s on time, but %s cannot checkmate by any series of legal moves: "
@@ -1348,7 +1359,7 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
                 set_outcome(rep, PGN_RES_DRAW, REASON_THREEFOLD);
             else if (fin->halfmove >= 100)
                 set_outcome(rep, PGN_RES_DRAW, REASON_FIFTY);
-            else if (time_forfeit && (!pos_can_mate(fin, WHITE) || !pos_can_mate(fin, BLACK)))
+            else if (time_forfeit(term) && (!pos_can_mate(fin, WHITE) || !pos_can_mate(fin, BLACK)))
                 set_outcome(rep, PGN_RES_DRAW, REASON_NO_MATING_MATERIAL);
             else
                 set_outcome(rep, PGN_RES_DRAW, REASON_UNVERIFIED);
