@@ -4,15 +4,17 @@
 #include <string.h>
 
 /* What the fast path knows of the move it has found, for the make: its
- * squares and the piece on the destination. */
+ * squares and the piece on the destination (and for a pawn, the move). */
 typedef struct FastMove {
     int from, to, captured;
+    Move move;
 } FastMove;
 
 /* san_fast's pawn moves (the token starts with a file letter; promotions
- * go the general way): the move, or 0; and for a move, *fm (captured is
- * 0 for en passant). */
-CHESS_HOT_INLINE Move pawn_resolve(const Position *pos, const char *s, size_t n, FastMove *fm)
+ * go the general way): whether the token names one legal move, and then
+ * *fm (captured is 0 for en passant).  A found move is never 0, but the
+ * compiler cannot tell: the callers would test it again. */
+CHESS_HOT_INLINE bool pawn_resolve(const Position *pos, const char *s, size_t n, FastMove *fm)
 {
     int us = pos->side;
     unsigned f0 = (unsigned)(unsigned char)s[0] - 'a';
@@ -23,14 +25,14 @@ CHESS_HOT_INLINE Move pawn_resolve(const Position *pos, const char *s, size_t n,
     if (n == 2) {
         r8 = (unsigned)(unsigned char)s[1] - '1';
         if (r8 - 1 >= 6)
-            return 0;
+            return false;
         to = (int)(r8 * 8 + f0);
         if (pos->board[to])
-            return 0;
+            return false;
         from = to - up;
         if (pos->board[from] != pawn) {
             if (pos->board[from] || r8 != (us == WHITE ? 3u : 4u) || pos->board[from - up] != pawn)
-                return 0;
+                return false;
             from -= up;
         }
         m = move_new(from, to, MOVE_NORMAL, 0);
@@ -39,34 +41,35 @@ CHESS_HOT_INLINE Move pawn_resolve(const Position *pos, const char *s, size_t n,
         unsigned f2 = (unsigned)(unsigned char)s[2] - 'a';
         r8 = (unsigned)(unsigned char)s[3] - '1';
         if (f2 >= 8 || r8 - 1 >= 6 || (f0 != f2 + 1 && f2 != f0 + 1))
-            return 0;
+            return false;
         to = (int)(r8 * 8 + f2);
         from = to - up + (int)f0 - (int)f2;
         if (pos->board[from] != pawn)
-            return 0;
+            return false;
         int target = pos->board[to];
         fm->captured = target;
         if (target) {
             if (piece_color(target) == us || piece_type(target) == KING)
-                return 0;
+                return false;
             m = move_new(from, to, MOVE_NORMAL, 0);
         } else if (to == pos->ep)
             m = move_new(from, to, MOVE_EN_PASSANT, 0);
         else
-            return 0;
+            return false;
     } else
-        return 0;
+        return false;
     /* Legal: out of check, a pawn's normal move needs a pin test only on
      * one of its king's lines; else pos_is_legal decides. */
     if (!pos->checkers && move_type(m) == MOVE_NORMAL) {
         Bitboard f = bb_sq(from);
         if (pos_pin_suspects(pos, f) && !san_unpinned(pos, f, to))
-            return 0;
+            return false;
     } else if (!pos_is_legal(pos, m))
-        return 0;
+        return false;
     fm->from = from;
     fm->to = to;
-    return m;
+    fm->move = m;
+    return true;
 }
 
 /* Castling by the fast path (O-O, O-O-O): the move, or 0.  The king
@@ -210,7 +213,7 @@ CHESS_HOT_INLINE bool piece_resolve(const Position *pos, const char *s, size_t n
 Move san_fast_pawn(const Position *pos, const char *s, size_t n)
 {
     FastMove fm;
-    return pawn_resolve(pos, s, n, &fm);
+    return pawn_resolve(pos, s, n, &fm) ? fm.move : 0;
 }
 
 Move san_fast_piece(const Position *pos, const char *s, size_t n)
@@ -228,16 +231,15 @@ static uint32_t play_pawn(Position *pos, const char *s, size_t n)
 {
     uint32_t mark = san_mark_of(s, &n);
     FastMove fm;
-    Move m = pawn_resolve(pos, s, n, &fm);
-    if (!m)
+    if (!pawn_resolve(pos, s, n, &fm))
         return 0;
     /* The result made before the move: then only it, not the move and
      * the mark, is kept across the make. */
     uint32_t played = san_played(mark);
-    if (move_type(m) == MOVE_NORMAL && !pos_normal_is_rare(pos, fm.from, fm.to, PAWN, fm.captured))
+    if (move_type(fm.move) == MOVE_NORMAL && !pos_normal_is_rare(pos, fm.from, fm.to, PAWN, fm.captured))
         pos_do_normal(pos, fm.from, fm.to, PAWN, fm.captured, false);
     else
-        pos_do(pos, m); /* en passant, or a rare normal move */
+        pos_do(pos, fm.move); /* en passant, or a rare normal move */
     return played;
 }
 
