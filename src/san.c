@@ -81,10 +81,9 @@ CHESS_HOT_INLINE Move castle_resolve(const Position *pos, const char *s, size_t 
         int idx = us * 2 + (n == 3 ? 0 : 1);
         if (!(pos->castling & (1 << idx)))
             return 0;
-        Move m = move_new(pos->king_sq[us], pos->castle_rook[idx], MOVE_CASTLING, 0);
-        if (!pos_is_legal(pos, m))
+        if (pos->checkers || !pos_castle_ok(pos, idx))
             return 0;
-        return m;
+        return move_new(pos->king_sq[us], pos->castle_rook[idx], MOVE_CASTLING, 0);
     }
     return 0;
 }
