@@ -91,7 +91,9 @@ typedef struct PgnTag {
  * as NAGs of the previous move; a new game begins at a line (first token)
  * "[Name \"" after a blank line within tags, or at any such line in
  * movetext; a tag section separated from the previous one by a blank line
- * is a new game (headers-only files). */
+ * is a new game (headers-only files), and so is an Event pair after an
+ * Event pair in one tag section, within a line too ('[Event "a"][Event
+ * "b"]' is two games). */
 typedef struct PgnGame {
     uint64_t index;               /* 1-based game number in this input */
     PgnPos start;                 /* first byte of the game (its first tag, or first movetext byte) */

@@ -8,11 +8,14 @@
  *     bytes equal the input slice [start.offset, end_offset).
  *  3. The game count is bounded by the plausible game starts: a game ends
  *     only at a termination marker, at a line whose first non-blank byte is
- *     '[' (new tag section / resync line) or at the end of input (pgn.h), so
- *        games <= markers + '['-lines + 1
+ *     '[' (new tag section / resync line), at an Event pair in a tag section
+ *     that has one (also within a line: `[Event "a"][Event "b"]` is two
+ *     games) or at the end of input (pgn.h), so
+ *        games <= markers + '['-lines + '[Event's + 1
  *     where markers counts every substring "1-0", "0-1", "1/2-1/2" or "*"
- *     (an over-count: markers inside comments or tags are included) and a
- *     line starts after '\n' or '\r' (also an over-count).
+ *     (an over-count: markers inside comments or tags are included), a
+ *     line starts after '\n' or '\r' (also an over-count) and '[Event's
+ *     counts every '[' followed by blanks and "Event" not at a line start.
  */
 #include "fuzz_common.h"
 #include "pgn.h"
@@ -170,8 +173,13 @@ static size_t game_start_bound(const uint8_t *d, size_t n)
         } else if (line_start && (c == ' ' || c == '\t' || c == '\f' || c == '\v')) {
             /* leading blanks keep the line "fresh" */
         } else {
-            if (line_start && c == '[')
-                bound++;
+            if (c == '[') {
+                size_t j = i + 1;
+                while (j < n && (d[j] == ' ' || d[j] == '\t'))
+                    j++;
+                if (line_start || (j + 5 <= n && memcmp(d + j, "Event", 5) == 0))
+                    bound++;
+            }
             line_start = false;
         }
     }
