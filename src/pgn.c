@@ -2057,7 +2057,7 @@ ALWAYS_INLINE static inline size_t tag_lines_body(PgnReader *r, size_t i, bool *
          * is the first) */
         if (!hev)
             for (const PgnTag *t = tag0; t < tag; t++)
-                if (memcmp(t->name, "Event", 6) == 0) {
+                if (strcmp(t->name, "Event") == 0) {
                     *have_event = true;
                     break;
                 }

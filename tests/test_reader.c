@@ -811,7 +811,7 @@ static uint64_t count_cut(const CountShare *sh, uint64_t off)
         if (n <= 0)
             return sh->size;
         size_t len = (size_t)n;
-        bool eof = from + len >= sh->size;
+        bool eof = from + len >= sh->size || len <= SYNC_AFTER;
         size_t limit = eof ? len : len - SYNC_AFTER;
         for (size_t p = 3; p < limit; p++) {
             const unsigned char *q = memchr(buf + p, '[', limit - p);
@@ -891,8 +891,6 @@ static int count_threads(const char *path, int nthreads)
     sh.npieces = (size_t)((sh.size + COUNT_PIECE - 1) / COUNT_PIECE);
     pgn_init();
     pthread_t th[64];
-    if (nthreads < 1 || nthreads > 64)
-        nthreads = 64;
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     int started = 0;
@@ -931,8 +929,15 @@ int main(int argc, char **argv)
 {
     if (argc == 3 && strcmp(argv[1], "--count") == 0)
         return count_mode(argv[2]);
-    if (argc == 4 && strcmp(argv[1], "--count") == 0)
-        return count_threads(argv[2], atoi(argv[3]));
+    if (argc == 4 && strcmp(argv[1], "--count") == 0) {
+        char *end;
+        long t = strtol(argv[3], &end, 10);
+        if (*argv[3] == '\0' || *end != '\0' || t < 1 || t > 64) {
+            fprintf(stderr, "test_reader: --count FILE THREADS: THREADS from 1 to 64\n");
+            return 2;
+        }
+        return count_threads(argv[2], (int)t);
+    }
     if (argc == 3 && strcmp(argv[1], "--dump") == 0)
         return dump_mode(argv[2]);
     run_cases();
