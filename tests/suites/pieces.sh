@@ -122,7 +122,15 @@ write("long.pgn", g)
 #    on one thread in batches (with a sync point only after 64 KB too)
 write("tagless.pgn", ["1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 %s\n\n" % ("1-0", "0-1", "*", "1/2-1/2")[i % 4]
                       for i in range(3000)])
+# 8. the last piece holds more than a piece's 1,024 games and starts where
+#    the one before stopped (pieces of 40,000 bytes below): games of 746
+#    bytes up to byte 160,390, then 2,000 tiny ones (24 KB) in the last
+#    piece alone.  Its games past the 1,024th were lost once.
+big = '[Event "big"]\n[Site "s"]\n\n{%s} 1. e4 e5 *\n\n' % ("x" * 700)
+write("lastcap.pgn", [big] * 215 + ['[Event "t%d"]\n\n1. e4 e5 *\n\n' % i if i % 7 == 0 else "1. d4 *\n\n"
+                                    for i in range(2000)])
 PY
+same "generated lastcap.pgn, pieces of 40000 bytes, -j2" "$tmp/lastcap.pgn" 40000 2 -f jsonl
 for f in tiny nosync noblank crlf comments long tagless; do
     for spec in "61 2" "300 2" "4096 3" "65536 2"; do
         set -- $spec
