@@ -1283,9 +1283,10 @@ static void piece_reread(Run *run, Batch *b)
 }
 
 /* Writes out a piece used as read.  Where it stopped short of its
- * stretch's end (at PIECE_GAMES), the next piece reads what is left
- * (piece_output); a segment, and the last piece of a file, which have
- * none after them that could, read it here. */
+ * stretch's end (at PIECE_GAMES), what is left is read again here for a
+ * segment (its stretch is still in memory) and for a file's last piece
+ * (no piece after it would: its games past the cap were once lost); a
+ * file's other pieces leave it to the next (piece_output). */
 static void piece_emit_whole(Run *run, Batch *b)
 {
     Input *in = b->input;
@@ -1319,7 +1320,10 @@ static void piece_output(Run *run, Batch *b)
      * PIECE_GAMES: 6 of the benchmark input's 191 pieces): the games
      * between are read here up to this piece's first game, and where
      * that reading meets it there, this piece is used as read rather than
-     * read again whole on this thread (which made -j2 about 3% slower). */
+     * read again whole on this thread (which made -j2 about 3% slower).
+     * A segment's stretch read again comes from the segments in flight
+     * and the pipe (stream_read), which this does not try: it is read
+     * again whole, as before. */
     if (!b->segment && b->start != UINT64_MAX && in->expect < b->start) {
         piece_reread_to(run, b, b->start);
         if (in->ended || run->stop)

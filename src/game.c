@@ -242,34 +242,16 @@ static inline int tag_kind(const char *n)
     }
 }
 
-/* Is the name n exactly lit (a literal of at most 11 characters)?  Byte
- * by byte, each a comparison with a constant (the compiler makes no
- * unrolled loop of its own): the first difference ends it, so nothing
- * past n's NUL is read.  Every game has the seven tags of the roster: a
- * strcmp call each cost more. */
-#define NAME_AT(n, lit, i) (sizeof lit - 1 <= (i) || (n)[i] == (lit)[(i) < sizeof lit ? (i) : 0])
-#define NAME_IS(n, lit)                                                                                          \
-    (NAME_AT(n, lit, 0) && NAME_AT(n, lit, 1) && NAME_AT(n, lit, 2) && NAME_AT(n, lit, 3) && NAME_AT(n, lit, 4) && \
-     NAME_AT(n, lit, 5) && NAME_AT(n, lit, 6) && NAME_AT(n, lit, 7) && NAME_AT(n, lit, 8) && NAME_AT(n, lit, 9) && \
-     NAME_AT(n, lit, 10) && !(n)[sizeof lit - 1])
-
-/* Which known tag n is, written exactly as tag_names says; -1 if none.
- * One switch on the first byte, as written: most names are these. */
-static inline int tag_exact(const char *n)
+/* Is n the name lit, byte for byte?  Inline, where strcmp was a call for
+ * each of a game's seven roster tags; it stops at the first difference,
+ * so nothing past n's NUL is read. */
+static inline bool name_is(const char *n, const char *lit)
 {
-    switch (n[0]) {
-    case 'E': return NAME_IS(n, "Event") ? TAG_EVENT : -1;
-    case 'S': return NAME_IS(n, "Site") ? TAG_SITE : NAME_IS(n, "SetUp") ? TAG_SETUP : -1;
-    case 'D': return NAME_IS(n, "Date") ? TAG_DATE : -1;
-    case 'R': return NAME_IS(n, "Round") ? TAG_ROUND : NAME_IS(n, "Result") ? TAG_RESULT : -1;
-    case 'W': return NAME_IS(n, "White") ? TAG_WHITE : -1;
-    case 'B': return NAME_IS(n, "Black") ? TAG_BLACK : -1;
-    case 'F': return NAME_IS(n, "FEN") ? TAG_FEN : -1;
-    case 'V': return NAME_IS(n, "Variant") ? TAG_VARIANT : -1;
-    case 'T': return NAME_IS(n, "Termination") ? TAG_TERMINATION : -1;
-    case 'P': return NAME_IS(n, "PlyCount") ? TAG_PLYCOUNT : -1;
-    default: return -1;
+    while (*n && *n == *lit) {
+        n++;
+        lit++;
     }
+    return *n == *lit;
 }
 
 /* Returns whether a name could be a known tag written in another case
@@ -281,11 +263,12 @@ static bool collect_tags(const PgnGame *g, const PgnTag *found[TAG_N])
         found[k] = NULL;
     for (size_t i = 0; i < g->ntags; i++) {
         const char *n = g->tags[i].name;
-        int k = tag_exact(n);
-        if (k >= 0) {
-            if (!found[k])
-                found[k] = &g->tags[i];
-        } else if ((k = tag_kind(n)) >= 0 && !found[k])
+        int k = tag_kind(n);
+        if (k < 0 || found[k])
+            continue;
+        if (name_is(n, tag_names[k]))
+            found[k] = &g->tags[i];
+        else
             other_case = true;
     }
     return other_case;

@@ -131,6 +131,10 @@ write("lastcap.pgn", [big] * 215 + ['[Event "t%d"]\n\n1. e4 e5 *\n\n' % i if i %
                                     for i in range(2000)])
 PY
 same "generated lastcap.pgn, pieces of 40000 bytes, -j2" "$tmp/lastcap.pgn" 40000 2 -f jsonl
+read -r want_games want_line < "$tmp/lastcap.pgn.expect"
+got_games=$(PGNCHECK_PIECE=40000 "$pgn" -j2 -f jsonl "$tmp/lastcap.pgn" 2> /dev/null | grep -c '^{"type":"game"')
+if [ "$got_games" = "$want_games" ]; then ok "generated lastcap.pgn: all $want_games games in pieces"; else
+    bad "generated lastcap.pgn: $got_games games in pieces; the generator wrote $want_games"; fi
 for f in tiny nosync noblank crlf comments long tagless; do
     for spec in "61 2" "300 2" "4096 3" "65536 2"; do
         set -- $spec
