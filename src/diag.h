@@ -71,7 +71,7 @@ typedef enum Severity { SEV_NONE = 0, SEV_NOTE = 1, SEV_WARNING = 2, SEV_ERROR =
     X(THREEFOLD, "threefold-available", SEV_NOTE, "a threefold repetition claim was available (R27)") \
     X(FIFTY_MOVES, "fifty-moves-available", SEV_NOTE, "a 50-move rule claim was available (R27)") \
     X(CHESS960_CASTLING, "chess960-castling", SEV_NOTE, "castling rights given with rook files") \
-    X(TAG_NAME_CASE, "tag-name-case", SEV_WARNING, "a known tag name in the wrong case (fen for FEN): it is ignored") \
+    X(TAG_NAME_CASE, "tag-name-case", SEV_WARNING, "a known tag name in the wrong case (fen for FEN): used unless the right case is given too") \
     X(GAME_FRAGMENT, "game-fragment", SEV_ERROR, "tagless movetext that starts after move 1: input starts inside a game")
 
 #define DIAG_TABLE(X) DIAG_READER_TABLE(X) DIAG_GAME_TABLE(X)

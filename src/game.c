@@ -254,32 +254,50 @@ static inline bool name_is(const char *n, const char *lit)
     return *n == *lit;
 }
 
-/* Returns whether a name could be a known tag written in another case
- * (then check_tag_case looks at the tags again; most games have none). */
+/* Are a and b the same but for the case of ASCII letters? */
+static bool ieq(const char *a, const char *b)
+{
+    for (; *a && *b; a++, b++) {
+        char x = *a, y = *b;
+        if (x >= 'A' && x <= 'Z')
+            x = (char)(x + 32);
+        if (y >= 'A' && y <= 'Z')
+            y = (char)(y + 32);
+        if (x != y)
+            return false;
+    }
+    return *a == *b;
+}
+
+/* The tags named exactly as the standard spells them; returns whether a
+ * name could be a known tag written in another case (then check_tag_case
+ * looks at the tags again, fills in the names still missing and warns;
+ * most games have none).  Of duplicates the first counts.  A miscased name
+ * after the right one ([FEN] then [fen]) is not looked for here (that
+ * would compare WhiteElo with White in every game): the reader says where
+ * two names differ only in case (tag_case_twin). */
 static bool collect_tags(const PgnGame *g, const PgnTag *found[TAG_N])
 {
-    bool other_case = false;
+    bool other_case = g->tag_case_twin;
+    unsigned exact = 0;
     for (int k = 0; k < TAG_N; k++)
         found[k] = NULL;
     for (size_t i = 0; i < g->ntags; i++) {
         const char *n = g->tags[i].name;
         int k = tag_kind(n);
-        if (k < 0 || found[k])
+        if (k < 0 || (exact >> k & 1))
             continue;
-        if (name_is(n, tag_names[k]))
+        if (name_is(n, tag_names[k])) {
             found[k] = &g->tags[i];
-        else
-            other_case = true;
+            exact |= 1u << k;
+        } else if (!other_case && ieq(n, tag_names[k]))
+            other_case = true;    /* (TimeControl before Termination is not) */
     }
     return other_case;
 }
 
 static const char *tval(const PgnTag *t) { return t ? t->value : NULL; }
 
-static bool ieq(const char *a, const char *b);
-
-/* Tags such as [fen "..."] or [setup "1"]: names are case-sensitive
- * (PGN 8.1.1), so they do not count; say so rather than fail silently. */
 /* The first move number of the main line if it is ahead of where a game
  * from the start position would be (a fragment), else 0. */
 static long first_number_ahead(const PgnGame *g)
@@ -302,20 +320,6 @@ static long first_number_ahead(const PgnGame *g)
 }
 
 static void check_tag_case(const PgnGame *g, const PgnTag *found[TAG_N], struct Ctx *c);
-
-static bool ieq(const char *a, const char *b)
-{
-    for (; *a && *b; a++, b++) {
-        char x = *a, y = *b;
-        if (x >= 'A' && x <= 'Z')
-            x = (char)(x + 32);
-        if (y >= 'A' && y <= 'Z')
-            y = (char)(y + 32);
-        if (x != y)
-            return false;
-    }
-    return *a == *b;
-}
 
 /* Does a Termination tag's value (NULL: none) say the game was lost on
  * time?  The first letter first: most values ("normal") start with
@@ -995,14 +999,35 @@ static void set_outcome(GameReport *rep, PgnResult r, Reason why)
     rep->reason = why;
 }
 
+/* A known tag name in another case ([fen "..."], [result "1-0"]): tag
+ * names are case-sensitive (PGN 8.1.1), but what such a tag means is
+ * plain, and ignoring it does more harm (a FEN ignored turns a whole
+ * problem database into illegal moves).  So it is used where no tag of
+ * that name in the right case exists, the first such one if several, with
+ * a warning; one the right case or an earlier one overrides is ignored,
+ * and its warning says so. */
 static void check_tag_case(const PgnGame *g, const PgnTag *found[TAG_N], struct Ctx *c)
 {
     for (size_t i = 0; i < g->ntags; i++) {
-        const char *n = g->tags[i].name;
+        const PgnTag *t = &g->tags[i];
+        const char *n = t->name;
         int k = tag_kind(n);
-        if (k >= 0 && !found[k] && ieq(n, tag_names[k]) && strcmp(n, tag_names[k]))
-            add_diag(c, D_TAG_NAME_CASE, g->tags[i].pos, 0, NULL,
-                     "tag \"%.20s\" is not \"%s\": tag names are case-sensitive, so it is ignored", n, tag_names[k]);
+        if (k < 0 || !ieq(n, tag_names[k]) || name_is(n, tag_names[k]))
+            continue;
+        if (!found[k]) {
+            found[k] = t;
+            add_diag(c, D_TAG_NAME_CASE, t->pos, 0, NULL,
+                     "tag \"%.20s\" is not \"%s\" (tag names are case-sensitive); it is honoured as %s", n,
+                     tag_names[k], tag_names[k]);
+        } else if (name_is(found[k]->name, tag_names[k]))
+            add_diag(c, D_TAG_NAME_CASE, t->pos, 0, NULL,
+                     "tag \"%.20s\" is not \"%s\" (tag names are case-sensitive); it is ignored: the %s tag counts",
+                     n, tag_names[k], tag_names[k]);
+        else
+            add_diag(c, D_TAG_NAME_CASE, t->pos, 0, NULL,
+                     "tag \"%.20s\" is not \"%s\" (tag names are case-sensitive); it is ignored: the earlier "
+                     "\"%s\" counts",
+                     n, tag_names[k], found[k]->name);
     }
 }
 
@@ -1071,12 +1096,11 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
 
     /* Tags. */
     const PgnTag *tags[TAG_N];
-    bool tag_case = collect_tags(g, tags);
+    if (collect_tags(g, tags))
+        check_tag_case(g, tags, &c);
     const PgnTag *rt = tags[TAG_RESULT], *fen_tag = tags[TAG_FEN], *setup_tag = tags[TAG_SETUP],
                  *pc_tag = tags[TAG_PLYCOUNT];
     const char *result_tag = tval(rt);
-    if (tag_case)
-        check_tag_case(g, tags, &c);
     rep->result_tag = result_tag;
     PgnResult tag_res = parse_result(result_tag);
     if (result_tag && tag_res == PGN_RES_NONE)

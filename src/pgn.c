@@ -844,8 +844,19 @@ static void skip_line(PgnReader *r)
     }
 }
 
+/* Is the name at s "Event" in any case?  A known tag name in another case
+ * counts as that tag (game.c, check_tag_case), so [event "..."] bounds
+ * games as [Event "..."] does.  It stops at the first byte that differs,
+ * so a NUL-terminated name shorter than 5 bytes is not read past its NUL
+ * (| 32 maps only 'E' and 'e' to 'e', and so on). */
+static inline bool name_event(const unsigned char *s)
+{
+    return (s[0] | 32) == 'e' && (s[1] | 32) == 'v' && (s[2] | 32) == 'e' && (s[3] | 32) == 'n'
+           && (s[4] | 32) == 't';
+}
+
 /* Is buf[pos] the start of a tag pair: '[' blanks Name blanks '"'?
- * If event is non-NULL it receives whether Name is "Event". */
+ * If event is non-NULL it receives whether Name is "Event" (any case). */
 static bool tag_like(PgnReader *r, bool *event)
 {
     size_t n = need(r, LOOKAHEAD);
@@ -869,13 +880,13 @@ static bool tag_like(PgnReader *r, bool *event)
     if (k >= n || s[k] != '"')
         return false;
     if (event)
-        *event = nlen == 5 && memcmp(s + name, "Event", 5) == 0;
+        *event = nlen == 5 && name_event(s + name);
     return true;
 }
 
 /* A sync point (pgn.h): buf[p] is a '[' that starts a line and begins a
  * tag pair, all within buf[0..len), after a blank line ("\n\n" or
- * "\n\r\n" before it) or with the name Event.  Close to the reader's own
+ * "\n\r\n" before it) or with the name Event (any case).  Close to the reader's own
  * new-game tests (tag_like after a blank line, or an Event tag in movetext
  * or a comment), which almost always hold there; pgn.h says what is done
  * where they do not. */
@@ -884,7 +895,7 @@ bool pgn_sync_at(const unsigned char *buf, size_t len, size_t p)
     if (p < 2 || p >= len || buf[p] != '[' || buf[p - 1] != '\n')
         return false;
     bool blank = buf[p - 2] == '\n' || (buf[p - 2] == '\r' && p >= 3 && buf[p - 3] == '\n');
-    if (!blank && !(len - p > 8 && memcmp(buf + p, "[Event \"", 8) == 0))
+    if (!blank && !(len - p > 8 && name_event(buf + p + 1) && buf[p + 6] == ' ' && buf[p + 7] == '"'))
         return false;
     const unsigned char *s = buf + p;
     size_t n = len - p < LOOKAHEAD ? len - p : LOOKAHEAD;
@@ -998,6 +1009,7 @@ bool pgn_game_keep(PgnGame *dst, const PgnGame *src, bool text)
     dst->result_pos = src->result_pos;
     dst->truncated = src->truncated;
     dst->syntax_error = src->syntax_error;
+    dst->tag_case_twin = src->tag_case_twin;
     dst->nelems = 0;
     dst->ndiags = 0;
     dst->ndiags_dropped = 0;
@@ -1050,6 +1062,7 @@ static void game_reset(PgnReader *r, PgnGame *g)
     memset(&g->result_pos, 0, sizeof g->result_pos);
     g->truncated = false;
     g->syntax_error = false;
+    g->tag_case_twin = false;
     g->ndiags = 0;
     g->ndiags_dropped = 0;
     g->raw = NULL;
@@ -1348,10 +1361,20 @@ static bool tag_ws(PgnReader *r)
 
 /* Duplicate check: a 128-bit filter on (first, last and next-to-last byte,
  * length) spares most strcmp calls (the usual tag names all differ in it).
- * The filter bit of a name: */
+ * The filter bit of a name, the same for any case of its letters (bit 5
+ * set), so that one bit stands for Event in every case (tag_lines_body): */
 static inline unsigned tag_hash(const unsigned char *nm, size_t nlen)
 {
-    return 2u * nm[0] + nm[nlen - 1] + 25u * (nlen >= 2 ? nm[nlen - 2] : 0u) + (unsigned)nlen;
+    return 2u * (nm[0] | 32u) + (nm[nlen - 1] | 32u) + 25u * (nlen >= 2 ? nm[nlen - 2] | 32u : 0u) + (unsigned)nlen;
+}
+
+/* Are the names a and b the same but for the case of their letters? */
+static bool name_ieq(const char *a, const char *b)
+{
+    for (; *a && (*a | 32) == (*b | 32); a++, b++)
+        if (!(cls[(unsigned char)*a] & K_ALPHA) && *a != *b)
+            return false;
+    return *a == *b;
 }
 
 /* tag_commit for every case. */
@@ -1383,6 +1406,8 @@ static void tag_commit_slow(PgnReader *r, PgnPos tpos, PgnPos vpos, size_t name_
             game_diag(r, D_DUPLICATE_TAG, tpos, msg);
             break;
         }
+        if (name_ieq(g->tags[t].name, ar + name_off))
+            g->tag_case_twin = true;
       }
     }
     r->tag_bloom[half] |= bit;
@@ -1814,7 +1839,7 @@ static bool tag_scan(PgnReader *r, size_t i, TagScan *ts)
                 ts->vlen = vl;
                 ts->vq = i + q + 1;
                 ts->end = i + q + 2 + vl + 2;
-                ts->event = nl16 == 5 && memcmp(s + 1, "Event", 5) == 0;
+                ts->event = nl16 == 5 && name_event(s + 1);
                 ts->high = false;
                 return true;
             }
@@ -1883,7 +1908,7 @@ value_end:
     ts->vlen = vlen;
     ts->vq = i + vq;
     ts->end = i + k + 2;
-    ts->event = nlen == 5 && memcmp(s + 1, "Event", 5) == 0;
+    ts->event = nlen == 5 && name_event(s + 1);
     ts->high = (high & 0x80) != 0;
     /* short names and values copied in fixed sizes when the bytes are in
      * the buffer (the arena has room for the longest name and value) */
@@ -1957,7 +1982,7 @@ ALWAYS_INLINE static inline size_t tag_lines_body(PgnReader *r, size_t i, bool *
      * have_event set, Event's filter bit is set here, so that such a pair
      * stops the loop as a possible duplicate, with no test of its own (the
      * bit, also where no Event pair is stored, only sends an Event pair to
-     * the general steps) */
+     * the general steps; it is the bit of Event in every case, tag_hash) */
     {
         unsigned he = tag_hash((const unsigned char *)"Event", 5);
         uint64_t ebit = (uint64_t)hev << (he & 63u);
@@ -2057,7 +2082,7 @@ ALWAYS_INLINE static inline size_t tag_lines_body(PgnReader *r, size_t i, bool *
          * is the first) */
         if (!hev)
             for (const PgnTag *t = tag0; t < tag; t++)
-                if (strcmp(t->name, "Event") == 0) {
+                if (name_event((const unsigned char *)t->name) && t->name[5] == '\0') {
                     *have_event = true;
                     break;
                 }

@@ -93,7 +93,8 @@ typedef struct PgnTag {
  * movetext; a tag section separated from the previous one by a blank line
  * is a new game (headers-only files), and so is an Event pair after an
  * Event pair in one tag section, within a line too ('[Event "a"][Event
- * "b"]' is two games). */
+ * "b"]' is two games).  Event is the name in any case here ([event "a"]),
+ * as the game layer honours a known tag name in another case. */
 typedef struct PgnGame {
     uint64_t index;               /* 1-based game number in this input */
     PgnPos start;                 /* first byte of the game (its first tag, or first movetext byte) */
@@ -107,6 +108,7 @@ typedef struct PgnGame {
     bool start_line_tok;          /* a token stood before the game's first byte on its line */
     bool truncated;               /* input ended inside the game */
     bool syntax_error;            /* reading stopped at a syntax error: movetext incomplete */
+    bool tag_case_twin;           /* two tag names equal but for case ([FEN] and [fen]) */
     Diag *diags;                  /* reader diagnostics about this game */
     size_t ndiags;
     size_t ndiags_dropped;
@@ -184,11 +186,12 @@ uint64_t pgn_bytes_read(const PgnReader *r);
 
 /* Sync points, where a file can be cut for parallel reading: a '[' that
  * starts a line and begins a tag pair ('[' blanks Name blanks '"'), either
- * after an empty line ("\n\n[" or "\n\r\n[") or as '[Event "'.  The reader
- * almost always begins a new game there, whatever it was reading (tags,
- * movetext, a comment); where it does, a reader started there
- * (PgnOptions.offset) reads what a reader from the start of the file would
- * read from there on (its lines count from 1; the caller shifts them).
+ * after an empty line ("\n\n[" or "\n\r\n[") or as '[Event "' (the name in
+ * any case).  The reader almost always begins a new game there, whatever
+ * it was reading (tags, movetext, a comment); where it does, a reader
+ * started there (PgnOptions.offset) reads what a reader from the start of
+ * the file would read from there on (its lines count from 1; the caller
+ * shifts them).
  * Where it does not (a tag section whose first pair was malformed, or one
  * without Event, goes on after the line), a reader from an earlier point
  * must be used: pgncheck confirms each cut against the reading before it

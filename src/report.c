@@ -951,7 +951,9 @@ int report_write_game(FILE *out, const PgnGame *g, PgnResult fix, Diag *change)
     PgnPos where = g->start;
     if (fix != PGN_RES_NONE) {
         for (size_t i = 0; i < g->ntags && nedits < 7; i++) {
-            if (!g->tags[i].name || strcmp(g->tags[i].name, "Result") != 0)
+            /* every Result tag, a miscased one too (the game layer honours
+             * it where no Result tag is written right) */
+            if (!g->tags[i].name || ascii_casecmp(g->tags[i].name, "Result") != 0)
                 continue;
             if (g->tags[i].value_pos.offset < g->start.offset)
                 continue;

@@ -347,11 +347,49 @@ static const Case cases[] = {
     {"headers-only-games", "[Event \"a\"]\n[Site \"x\"]\n\n[Event \"b\"]\n[Site \"y\"]\n",
      "game 1 0:1:1 end=24|diag empty-game|game 2 24:4:1", NULL},
     {"event-twice-without-blank-line", "[Event \"a\"]\n[Event \"b\"]\n*\n", "game 2", "duplicate-tag"},
+    /* Event in another case bounds games as Event does (game.c honours a
+     * known tag name in another case): after Event, within a line, in a
+     * comment left open, and in a section long enough for tag_lines (the
+     * third tag, after 12 + 11 bytes, starts game 2 on line 3). */
+    {"event-any-case-twice-without-blank-line", "[Event \"a\"]\n[event \"b\"]\n*\n", "game 2 12:2:1",
+     "duplicate-tag"},
+    {"event-any-case-within-a-line", "[event \"a\"][EVENT \"b\"]\n*\n", "game 2 11:1:12", "duplicate-tag"},
+    {"unterminated-comment-event-line-lowercase", "[Event \"a\"]\n\n1. e4 { oops\n[event \"b\"]\n\n1. d4 *\n",
+     "diag unterminated-comment 19:3:7|game 2 26:4:1", NULL},
+    {"event-any-case-tag-lines",
+     "[Event \"a\"]\n[Site \"x\"]\n[eVeNt \"b\"]\n[Site \"y\"]\n[Date \"????.??.??\"]\n[Round \"1\"]\n"
+     "[White \"W\"]\n[Black \"B\"]\n[Result \"*\"]\n\n*\n",
+     "game 1 0:1:1 end=23|game 2 23:3:1", "duplicate-tag"},
     {"result-line-rest-belongs-to-game", "1. e4 1-0 ; note\n1. d4 0-1 {c} \n\n", "game 1 0:1:1 end=17|game 2 17:2:1 end=32", "diag|file"},
     {"token-too-long", "1. Nf3abcdefghijklmnopq e5 *\n", "move 1.Nf3abcdefghijkl~|diag token-too-long 3:1:4|move e5", NULL},
     {"percent-in-comment-not-command", "1. e4 {100% sure [%eval #3]} *\n", "move 1.e4", "diag"},
     {"dots-without-number", "e4 ... e5 *\n", "move e4|move ...e5", "diag"},
 };
+
+/* Sync points (pgn_sync_at): after a blank line, or an Event pair in any
+ * case at a line start; not another tag after a non-blank line. */
+static void run_sync(void)
+{
+    static const struct {
+        const char *text;
+        bool want;
+    } c[] = {
+        {"1-0\n\n[Site \"a\"]\n", true},   {"1-0\n[Event \"a\"]\n", true},
+        {"1-0\n[event \"a\"]\n", true},     {"1-0\n[EVENT \"a\"]\n", true},
+        {"1-0\n[Site \"a\"]\n", false},     {"1-0\n[Events \"a\"]\n", false},
+        {"1-0\n[Evens \"a\"]\n", false},
+    };
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        const unsigned char *b = (const unsigned char *)c[i].text;
+        size_t len = strlen(c[i].text), p = (size_t)(strchr(c[i].text, '[') - c[i].text);
+        char nm[64];
+        snprintf(nm, sizeof nm, "sync/%zu", i + 1);
+        if (pgn_sync_at(b, len, p) == c[i].want)
+            ok(nm);
+        else
+            fail(nm, "pgn_sync_at(\"%s\") is %d", c[i].text, !c[i].want);
+    }
+}
 
 static void split_check(const char *name, const char *dump, const char *list, int want)
 {
@@ -941,6 +979,7 @@ int main(int argc, char **argv)
     if (argc == 3 && strcmp(argv[1], "--dump") == 0)
         return dump_mode(argv[2]);
     run_cases();
+    run_sync();
     run_case_files();
     run_generated();
     run_corpus();

@@ -380,6 +380,20 @@ run "$P" -q --fix-results "$D/bad.fixed.pgn"
 same "--fix-results on fixed input changes nothing" "$D/bad.fixed.pgn" "$tmp/out"
 run "$P" -f jsonl --fix-results "$D/bad.pgn"
 json_ok "--fix-results jsonl on stderr" "$tmp/err"
+# A Result tag in lower case is the Result tag (tag-name-case, honoured):
+# tests/cli/tag-case.fixed.pgn is game 1 of tag-case.pgn edited by hand,
+# fool's mate, [result "1-0"] and the marker both rewritten to 0-1.
+sed -n '1,10p' "$D/tag-case.pgn" > "$tmp/tc.pgn"
+run "$P" --fix-results "$tmp/tc.pgn"
+same "--fix-results rewrites a lowercase result tag" "$D/tag-case.fixed.pgn" "$tmp/out"
+# and the record shows it: game 2 has no marker, so "result" is the tag's
+# 1/2-1/2 (not null); game 1's is its marker, 1-0, with event and white
+# from the lowercase tags.
+run "$P" -f jsonl "$D/tag-case.pgn"
+cp "$tmp/out" "$tmp/j"
+jcheck "jsonl: result, event, white from lowercase tags" "$tmp/j" \
+    '[(g["result"], g["event"][:11], g["white"]) for g in L[:2]]' \
+    "[('1-0', \"Fool's mate\", 'Fool, F'), ('1/2-1/2', 'No marker, ', 'W')]"
 
 # ---------------------------------------------------------------- write errors and pipes
 if [ -w /dev/full ]; then
