@@ -144,11 +144,30 @@ const posKey = pos => {
   return parts.join(',');
 };
 
+// A known tag name in another case ([fen], [setup], [variant]) is read as
+// that tag when the right case is not given, the first such one if several,
+// as pgncheck reads it (game.c, check_tag_case): the comparison is about
+// the rules, not about this reading of the PGN standard's case-sensitive
+// names, which chessops applies.
+const KNOWN_TAGS = ['FEN', 'SetUp', 'Variant'];
+function honourTagCase(headers) {
+  for (const name of KNOWN_TAGS) {
+    if (headers.has(name)) continue;
+    for (const [k, v] of headers) {
+      if (k.toLowerCase() === name.toLowerCase()) {
+        headers.set(name, v);
+        break;
+      }
+    }
+  }
+}
+
 function replay(text) {
   const games = parsePgn(text);
   const r = { variant: null, status: 'ok', plies: 0, illegal_ply: null, illegal_san: null, fen: null, outcome: null, end: null, tail: [] };
   if (games.length === 0) return r;
   const game = games[0];
+  honourTagCase(game.headers);
   const variant = (game.headers.get('Variant') || '').trim();
   r.variant = variant || null;
   // chessops' own reading of the Variant tag decides: its rules 'chess'
