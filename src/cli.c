@@ -39,7 +39,8 @@ typedef struct Options {
     ReportFormat format;
     bool quiet;
     bool summary;
-    bool werror;                /* warnings count as errors (exit, --select) */
+    bool werror;                /* warnings become errors (applied in parse_args) */
+    bool kept_warning[D_COUNT]; /* --warn=CODE: stays a warning under --werror */
     bool list_checks;
     bool fix_results;
     Select select;
@@ -75,8 +76,11 @@ static void usage(FILE *out)
           "                         termination marker where the board proves them wrong\n"
           "\n"
           "Checks:\n"
-          "      --strict           export-format conformance; warnings count as errors\n"
-          "      --werror           warnings count as errors\n"
+          "      --strict           check the PGN standard's export format too (tag\n"
+          "                         order, empty lines, move numbers, lines of at most\n"
+          "                         80 characters, no % or ; lines); implies --werror\n"
+          "      --werror           report every warning as an error (--warn=CODE\n"
+          "                         keeps CODE a warning)\n"
           "      --ignore=CODE,...  do not report these checks\n"
           "      --error=CODE,...   report these checks as errors\n"
           "      --warn=CODE,...    report these checks as warnings\n"
@@ -142,6 +146,7 @@ static int set_severity(Options *o, const char *list, Severity sev)
                 return EXIT_TROUBLE;
             }
             o->check.severity[c] = sev;
+            o->kept_warning[c] = sev == SEV_WARNING;
         }
         if (!e)
             return -1;
@@ -285,6 +290,15 @@ static int parse_args(int argc, char **argv, Options *o)
         fputs(PROG ": --select and --fix-results cannot be combined\n", stderr);
         return EXIT_TROUBLE;
     }
+    /* --strict: the export format has no suffix annotations (PGN 8.2.3.8).
+     * --werror (and --strict) make every warning an error, as gcc's -Werror
+     * does, so that what is printed and counted is what the exit status
+     * says; a code named in --warn stays a warning (gcc's -Wno-error=). */
+    if (o->check.strict && o->check.severity[D_SUFFIX_ANNOTATION] == SEV_NOTE)
+        o->check.severity[D_SUFFIX_ANNOTATION] = SEV_WARNING;
+    for (int c = 0; o->werror && c < D_COUNT; c++)
+        if (o->check.severity[c] == SEV_WARNING && !o->kept_warning[c])
+            o->check.severity[c] = SEV_ERROR;
     if (o->jobs == 0) {
         long n = sysconf(_SC_NPROCESSORS_ONLN);
         o->jobs = n < 1 ? 1 : n > MAX_JOBS ? MAX_JOBS : (unsigned)n;
@@ -995,16 +1009,17 @@ static void progress_show(Run *run, const Input *in, bool force)
 
 /* ---- output, in input order, on the main thread ---- */
 
-static bool game_is_bad(const Options *opt, GameStatus st)
+/* (--werror has made warnings errors already: parse_args) */
+static bool game_is_bad(GameStatus st)
 {
-    return st == STATUS_ERROR || (opt->werror && st == STATUS_WARNING);
+    return st == STATUS_ERROR;
 }
 
 static void output_file_diags(Run *run, const Input *in, const DiagList *l)
 {
     for (size_t i = 0; i < l->n; i++) {
         Severity sev = l->v[i].severity;
-        if (sev == SEV_ERROR || (run->opt->werror && sev == SEV_WARNING))
+        if (sev == SEV_ERROR)
             run->found = true;
         /* (TSV's go to standard error as text, never to the records) */
         if (!run->opt->quiet && !run->stop && (!run->defer || run->opt->format == FMT_TSV))
@@ -1026,7 +1041,7 @@ static void output_game(Run *run, const Input *in, Slot *s)
     case STATUS_ERROR: sum->error++; break;
     case STATUS_SKIPPED: sum->skipped++; break;
     }
-    bool bad = game_is_bad(opt, rep->status);
+    bool bad = game_is_bad(rep->status);
     if (bad)
         run->found = true;
     Diag change;
@@ -1665,12 +1680,16 @@ static void run_input(Run *run, const char *path)
         out_of_memory(run);
         return;
     }
-    if (!in->err && run->nthreads && in->regular && in->size >= 2 * run->piece_bytes &&
+    /* --strict reads each input on one reader, which sees the text between
+     * every two games (the export format's empty line); the checking is
+     * still shared by the threads. */
+    bool whole = run->opt->check.strict;
+    if (!in->err && run->nthreads && !whole && in->regular && in->size >= 2 * run->piece_bytes &&
         lseek(in->fd, 0, SEEK_CUR) == 0) {
         run_pieces(run, in);
         return;
     }
-    if (!in->err && run->nthreads && !in->regular && run_segments(run, in))
+    if (!in->err && run->nthreads && !whole && !in->regular && run_segments(run, in))
         return;
     if (!in->err) {
         PgnOptions po = {.keep_raw = keep_raw};
@@ -1757,7 +1776,8 @@ int cli_main(int argc, char **argv)
     run.rp = report_new(diag_out, opt->format, run.rp_on_tty && !no_color);
     run.side = report_new(stderr, FMT_TEXT, run.stderr_tty && !no_color);
     /* The source line under an error needs the game's text; so does copying. */
-    run.keep_raw = copying || (opt->format == FMT_TEXT && !opt->quiet); /* raw text: excerpts and copies */
+    /* raw text: excerpts, copies and --strict's export checks */
+    run.keep_raw = copying || opt->check.strict || (opt->format == FMT_TEXT && !opt->quiet);
     run.keep_text = copying ? KEEP_ALL
                     : opt->quiet ? KEEP_NONE
                     : opt->format == FMT_TEXT ? KEEP_WITH_FINDINGS

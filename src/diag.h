@@ -74,7 +74,18 @@ typedef enum Severity { SEV_NONE = 0, SEV_NOTE = 1, SEV_WARNING = 2, SEV_ERROR =
     X(TAG_NAME_CASE, "tag-name-case", SEV_WARNING, "a known tag name in the wrong case (fen for FEN): used unless the right case is given too") \
     X(GAME_FRAGMENT, "game-fragment", SEV_ERROR, "tagless movetext that starts after move 1: input starts inside a game")
 
-#define DIAG_TABLE(X) DIAG_READER_TABLE(X) DIAG_GAME_TABLE(X)
+/* The export format of the PGN standard (section 8), checked under --strict
+ * only (export.c): each rule its own code, one finding per game. */
+#define DIAG_EXPORT_TABLE(X) \
+    X(EXPORT_TAG_ORDER, "export-tag-order", SEV_WARNING, "--strict: the Seven Tag Roster not first or not in its order (PGN 8.1.1)") \
+    X(EXPORT_TAG_SORT, "export-tag-ascii-order", SEV_WARNING, "--strict: the tags after the roster not in ASCII order of name (PGN 8.1.1)") \
+    X(EXPORT_BLANK_LINE, "export-blank-line", SEV_WARNING, "--strict: not one empty line after the tags and between games (PGN 8.1, 8.2.1)") \
+    X(EXPORT_MOVE_NUMBER, "export-move-number", SEV_WARNING, "--strict: a move number missing or written where export format has none (PGN 8.2.2.2)") \
+    X(EXPORT_LINE_LENGTH, "export-line-length", SEV_WARNING, "--strict: a movetext line of more than 80 characters (PGN 8.2.1)") \
+    X(EXPORT_ESCAPE_LINE, "export-escape-line", SEV_WARNING, "--strict: a % escape line, which export format does not have (PGN 6)") \
+    X(EXPORT_SEMICOLON, "export-semicolon-comment", SEV_WARNING, "--strict: a ; comment, which export format writes in braces (PGN 5)")
+
+#define DIAG_TABLE(X) DIAG_READER_TABLE(X) DIAG_GAME_TABLE(X) DIAG_EXPORT_TABLE(X)
 
 typedef enum DiagCode {
 #define DIAG_ENUM(id, slug, sev, text) D_##id,

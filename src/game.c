@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "chess.h"
+#include "export.h"
 #include "san.h"
 
 /* One line of play: the main line or a variation being replayed. */
@@ -1092,6 +1093,15 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
         if (!said)
             add_diag(&c, D_MISSING_TERMINATION, at, 0, NULL,
                      "input ends inside the game (in a comment or string): no termination marker");
+    }
+
+    /* --strict: the export format (export.c); a game without tags is not
+     * in it, which missing-tag says. */
+    if (opt->strict && g->ntags) {
+        Diag ex[EXPORT_MAX_FINDINGS];
+        size_t nex = export_check(g, ex);
+        for (size_t i = 0; i < nex; i++)
+            add_diag(&c, ex[i].code, ex[i].pos, 0, ex[i].move, "%s", ex[i].msg);
     }
 
     /* Tags. */

@@ -566,6 +566,7 @@ struct PgnReader {
     Diag fdiag[FILE_DIAGS];
     size_t nfdiag;
     bool ng_reported;             /* NON_GAME_TEXT already reported for this gap */
+    bool gap_unknown;             /* the last game ended without a marker, where the next began */
     /* current game */
     PgnGame *g;
     bool raw_on;
@@ -3102,12 +3103,17 @@ int pgn_next(PgnReader *r, PgnGame *g)
             r->line_start = 3;
         }
     }
+    /* what lies between the previous game and this one (PgnGame.gap_*) */
+    PgnPos gap = pos_of(r, r->pos), esc_at = {0}, semi_at = {0};
+    uint32_t nesc = 0, nsemi = 0;
     for (;;) {
         if (!skip_ws(r))
             break;
         unsigned c = r->buf[r->pos];
         PgnPos p = pos_of(r, r->pos);
         if ((c == '%' && p.col == 1) || c == ';') {
+            if (c == ';' ? !nsemi++ : !nesc++)
+                *(c == ';' ? &semi_at : &esc_at) = p;
             skip_line(r);
             continue;
         }
@@ -3126,6 +3132,13 @@ int pgn_next(PgnReader *r, PgnGame *g)
         }
         game_reset(r, g);
         start_game(r, g);
+        g->gap_lines = r->gap_unknown ? UINT32_MAX : g->start.line - gap.line;
+        g->gap_bytes = g->start.offset - gap.offset > UINT32_MAX ? UINT32_MAX
+                                                                 : (uint32_t)(g->start.offset - gap.offset);
+        g->gap_escapes = nesc;
+        g->gap_semicolons = nsemi;
+        g->gap_escape_pos = esc_at;
+        g->gap_semicolon_pos = semi_at;
         read_game(r, tagless);
         if (tagless && g->nelems == 0 && g->result == PGN_RES_NONE && !g->syntax_error) {
             /* a stray comment or bracket between games: not a game */
@@ -3138,6 +3151,7 @@ int pgn_next(PgnReader *r, PgnGame *g)
             continue;
         }
         r->g = NULL;
+        r->gap_unknown = g->result == PGN_RES_NONE || g->syntax_error;
         return 1;
     }
     if (r->failed && !r->fail_returned) {

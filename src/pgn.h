@@ -115,6 +115,19 @@ typedef struct PgnGame {
     const char *raw;              /* the game's bytes [start.offset, end_offset) if keep_raw */
     size_t raw_len;
     bool raw_complete;            /* false if the game exceeded PGN_MAX_RAW */
+    /* The text before the game, from where the previous game ended (or the
+     * reader started) to the game's first byte, as --strict's export checks
+     * need it (export.c): its line ends and bytes, and the '%' escape lines
+     * and ';' comments in it, with the first of each (line 0: none).
+     * gap_lines is UINT32_MAX when the game before ended without a
+     * termination marker (or at a syntax error): it ran on to this game's
+     * first byte, and the text between them is its text. */
+    uint32_t gap_lines;
+    uint32_t gap_bytes;           /* (capped at UINT32_MAX) */
+    uint32_t gap_escapes;
+    uint32_t gap_semicolons;
+    PgnPos gap_escape_pos;
+    PgnPos gap_semicolon_pos;
     void *priv;                   /* reader-private storage */
 } PgnGame;
 

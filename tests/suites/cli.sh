@@ -155,6 +155,57 @@ status_is "--error" 1; out_has "--error" ': error: .+ \[missing-tag\]$'
 run "$P" --warn=illegal-move,wrong-result "$D/bad.pgn"
 status_is "--warn" 0; out_has "--warn" ':9:47: warning: .+ \[illegal-move\]$'
 
+# --strict and --werror make every warning an error, as gcc's -Werror does:
+# printed as "error" and counted as one in the summary and in the status
+# and count fields of every format, as the exit status counts it.
+# warn.pgn: one game, mate 0-1 (status would be ok), one warning
+# (missing-tag: no Round), so: 1 game with errors, 0 with warnings.
+run "$P" -s --strict "$D/warn.pgn"
+status_is "--strict text" 1
+out_has "--strict text" '^tests/cli/warn\.pgn:1:1: error: .+ \[missing-tag\]$'
+out_lacks "--strict text" ': warning: '
+err_has "--strict summary" ': 1 game, 4 plies: 0 ok, 1 with errors, 0 with warnings, 0 skipped;'
+run "$P" -s --werror -f jsonl "$D/warn.pgn"
+status_is "--werror jsonl" 1
+jcheck "--werror jsonl: game status" "$tmp/out" 'L[0]["status"]' "error"
+jcheck "--werror jsonl: diagnostic severity" "$tmp/out" 'L[0]["diagnostics"][0]["severity"]' "error"
+jcheck "--werror jsonl: summary" "$tmp/out" '(L[-1]["ok"], L[-1]["error"], L[-1]["warning"])' "(0, 1, 0)"
+run "$P" --werror -f tsv "$D/warn.pgn"
+status_is "--werror tsv" 1
+# TSV columns 16-18: status, errors, warnings
+[ "$(awk -F '\t' 'NR == 2 { print $16, $17, $18 }' "$tmp/out")" = "error 1 0" ] && ok "--werror tsv: status error, 1 error, 0 warnings" \
+    || fail "--werror tsv: status and counts" "$(cat "$tmp/out")"
+run "$P" --strict -f github "$D/warn.pgn"
+status_is "--strict github" 1
+out_has "--strict github" '^::error file=tests/cli/warn\.pgn,line=1,col=1,title=missing-tag::'
+run "$P" --werror "$D/junk.pgn"
+out_has "--werror file-level finding" '^tests/cli/junk\.pgn:12:1: error: .+ \[non-game-text\]$'
+# --warn=CODE keeps CODE a warning under --werror and --strict (gcc's
+# -Wno-error=CODE): printed and counted as a warning, and the exit is 0.
+run "$P" -s --strict --warn=missing-tag "$D/warn.pgn"
+status_is "--strict --warn=CODE" 0
+out_has "--strict --warn=CODE" ': warning: .+ \[missing-tag\]$'
+err_has "--strict --warn=CODE summary" ' 0 ok, 0 with errors, 1 with warnings, '
+run "$P" --strict --list-checks
+out_has "--strict --list-checks" '^missing-tag +error +'
+out_has "--strict --list-checks" '^suffix-annotation +error +'
+out_has "--strict --list-checks" '^export-line-length +error +'
+
+# The export-format checks (corpus/export, laws.sh) run only under
+# --strict: the same files without it give no export-* finding.
+run "$P" -f jsonl corpus/export/*.pgn
+out_lacks "no --strict: no export checks" '"code":"export-'
+# Under --strict each file is read by one reader, which sees the text
+# between every two games, while the threads share the checking: -j2 with
+# pieces of 64 bytes (a cut at every game otherwise) prints what -j1 prints.
+# (the summary records differ in their seconds only: left out)
+PGNCHECK_PIECE=64 "$P" -j1 --strict -f jsonl corpus/export/blank-line.pgn 2>&1 | grep -v '"type":"summary"' > "$tmp/j1"
+PGNCHECK_PIECE=64 "$P" -j2 --strict -f jsonl corpus/export/blank-line.pgn 2>&1 | grep -v '"type":"summary"' > "$tmp/j2"
+same "--strict -j2 = -j1 (blank lines between games)" "$tmp/j1" "$tmp/j2"
+PGNCHECK_PIECE=64 "$P" -j2 --strict -f jsonl --label=corpus/export/blank-line.pgn < corpus/export/blank-line.pgn 2>&1 |
+    grep -v '"type":"summary"' > "$tmp/j3"
+same "--strict -j2 from a pipe = -j1" "$tmp/j1" "$tmp/j3"
+
 # ---------------------------------------------------------------- --quiet, --summary
 run "$P" -q "$D/bad.pgn"
 status_is "-q" 1; out_empty "-q"; err_empty "-q"

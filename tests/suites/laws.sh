@@ -1,8 +1,9 @@
 #!/bin/sh
 # laws.sh - the laws of issue 4 (R20-R29, R40-R44), notation codes, variations
-# and tags, as real PGN case files run through the real binary.
+# and tags, and --strict's export format (corpus/export), as real PGN case
+# files run through the real binary.
 # Run from the repository root with BIN=. or BIN=build/san.
-# Every case file corpus/{laws,notation,variations,tags}/NAME.pgn has a
+# Every case file corpus/{laws,notation,variations,tags,export}/NAME.pgn has a
 # hand-written NAME.expect beside it (format: see tests/laws_check.py); the
 # expected values were worked out by hand from RULES.md, never copied from
 # the program's output.
@@ -21,7 +22,7 @@ if ! command -v python3 > /dev/null 2>&1; then
     exit 0
 fi
 set --
-for d in corpus/laws corpus/notation corpus/variations corpus/tags; do
+for d in corpus/laws corpus/notation corpus/variations corpus/tags corpus/export; do
     for f in "$d"/*.pgn; do
         [ -f "$f" ] && set -- "$@" "$f"
     done
