@@ -16,7 +16,7 @@ BIN      ?= .
 LIB_SRC  = $(filter-out src/main.c,$(wildcard src/*.c))
 LIB_OBJ  = $(LIB_SRC:src/%.c=$(BUILD)/%.o)
 TEST_PROGS = $(BIN)/tests/perft $(BIN)/tests/unit $(BIN)/tests/test_reader $(BIN)/tests/sanbench \
-             $(BIN)/tests/peakrss
+             $(BIN)/tests/peakrss $(BIN)/tests/test_unwin
 
 all: $(BIN)/pgncheck $(TEST_PROGS)
 
@@ -46,7 +46,7 @@ test: all
 check: all
 	@$(MAKE) --no-print-directory BUILD=build/san/obj BIN=build/san \
 	    CFLAGS="$(SANFLAGS)" build/san/pgncheck build/san/tests/perft \
-	    build/san/tests/unit build/san/tests/test_reader
+	    build/san/tests/unit build/san/tests/test_reader build/san/tests/test_unwin
 	@SANITIZED=1 PLAIN_BIN=. sh tests/run.sh build/san
 
 perft-full: all
@@ -55,6 +55,14 @@ perft-full: all
 	grep '^rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ' tests/epd/standard.epd > build/startpos.epd
 	./tests/perft build/startpos.epd 6
 	./tests/perft tests/epd/chess960.epd 5
+
+# CHA's public test vector, every position, both colours (3,606 questions):
+# no unsound verdict, every helpmate replayed, and the share decided.
+UNWIN_VECTOR = ../shared/corpus/edge/gh-d3-chess/test-vector.txt
+UNWIN_BUDGET = 200000
+UNWIN_MINPCT = 80
+unwin-full: all
+	./tests/test_unwin $(UNWIN_VECTOR) 1 $(UNWIN_BUDGET) $(UNWIN_MINPCT) | grep -v '^# undetermined'
 
 bench: all
 	@sh tests/bench.sh
@@ -70,7 +78,7 @@ uninstall:
 clean:
 	rm -rf build pgncheck $(TEST_PROGS)
 
-.PHONY: all test check perft-full bench install uninstall clean
+.PHONY: all test check perft-full unwin-full bench install uninstall clean
 
 -include $(wildcard $(BUILD)/*.d $(BUILD)/tests/*.d)
 

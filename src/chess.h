@@ -119,6 +119,11 @@ const char *fen_error_text(FenError e);
 CHESS_NODISCARD FenError pos_from_fen(Position *pos, const char *fen, size_t len,
                                       bool chess960, FenInfo *info);
 void pos_startpos(Position *pos);
+/* A position from its board (a piece code a square, 0 empty), side to
+ * move and en passant square (SQ_NONE, or kept only when the capture is
+ * legal), without castling rights, clocks 0 and 1: for a caller that
+ * stored the board itself (unwin.c) and knows it legal. */
+void pos_from_board(Position *pos, const uint8_t board[64], int side, int ep);
 /* Writes a NUL-terminated FEN (at most 100 bytes) and returns its length.
  * Castling is written as KQkq when unambiguous, Shredder letters otherwise. */
 size_t pos_to_fen(const Position *pos, char *buf);

@@ -383,6 +383,26 @@ FenError pos_from_fen(Position *pos, const char *fen, size_t len, bool chess960,
     return FEN_OK;
 }
 
+void pos_from_board(Position *pos, const uint8_t board[64], int side, int ep)
+{
+    memset(pos, 0, sizeof *pos);
+    for (int sq = 0; sq < 64; sq++) {
+        if (!board[sq])
+            continue;
+        put_piece(pos, board[sq], sq);
+        if (piece_type(board[sq]) == KING)
+            pos->king_sq[piece_color(board[sq])] = (uint8_t)sq;
+    }
+    for (int i = 0; i < 4; i++)
+        pos->castle_rook[i] = SQ_NONE;
+    pos->side = (uint8_t)side;
+    pos->ep = (uint8_t)ep;
+    pos->fullmove = 1;
+    finish_position(pos);
+    if (!pos->ep_legal)
+        pos->ep = SQ_NONE;
+}
+
 void pos_startpos(Position *pos)
 {
     *pos = start_position;

@@ -1,0 +1,727 @@
+/* unwin.c - can a colour ever checkmate?  Helpmate search, blockade proof, exhaustive search (R22, R29, R43). */
+#include "unwin.h"
+
+#include <string.h>
+
+/* ------------------------------------------------------------ blockade
+ *
+ * The proof for positions whose pawns are locked.  W is the colour asked
+ * about, L the other.  Some pawns are taken to be capturable (the set K,
+ * empty at first); then:
+ *
+ * 1. The pawns' future.  A pawn not in K is fixed when the square in
+ *    front of it holds a pawn not in K that is an enemy one (the two of a
+ *    facing pair stop each other) or a fixed one of its own colour.  Any
+ *    other pawn can only walk forward along its path: the squares up to
+ *    the first fixed pawn ahead or enemy pawn not in K (that one only ever
+ *    comes closer; an own pawn or a capturable enemy pawn ahead may go).
+ *    A path that reaches the last rank may promote: nothing is proven.
+ *    No castling right and no en passant capture may be open (a double
+ *    step in the future passes a square of its path: see 3).
+ * 2. The regions.  Every piece is flooded over the board with the fixed
+ *    pawns as the only walls (other men move away, so ignoring them only
+ *    enlarges the region); a king also never enters a square that an
+ *    enemy fixed pawn attacks.
+ * 3. A pawn whose path meets the attacks of an enemy piece (from its
+ *    region), or the squares next to the enemy king's region that no
+ *    fixed pawn of its own guards, is added to K and all is done again
+ *    (K only grows, so this ends).  When K is stable, no fixed pawn can
+ *    ever be taken, and no pawn attacks (from its path) a square of an
+ *    enemy pawn's path or of an enemy piece's region (kings aside: a pawn
+ *    checks a king, never takes it) -- else nothing is proven.  Then, by
+ *    induction over any series of moves, fixed pawns stay, the other
+ *    pawns stay on their paths (or are taken), no pawn ever takes, and
+ *    every piece stays in its region: the first move breaking one of
+ *    these would need one of the captures excluded.
+ * 4. No mate on any square s of L's king's region: a mate needs a check on
+ *    s by a piece or pawn of W (from their regions and paths: a king never
+ *    checks), and each flight square of s (next to s, in the region: the
+ *    others are walls or guarded by fixed pawns) either attacked by W (a
+ *    piece, a pawn or W's king, from their regions and paths) or taken by
+ *    a piece or pawn of L, each by another one (a man of W standing there
+ *    unprotected is taken by the king, a protected one is attacked).  When
+ *    the flight squares W cannot attack outnumber what L can put on them
+ *    (a bipartite matching), s is no mating square.
+ * No square of the region being a mating square, W can never mate. */
+
+static Bitboard pawn_set_attacks(int c, Bitboard b)
+{
+    const Bitboard not_a = ~0x0101010101010101ull, not_h = ~0x8080808080808080ull;
+    if (c == WHITE)
+        return ((b & not_a) << 7) | ((b & not_h) << 9);
+    return ((b & not_a) >> 9) | ((b & not_h) >> 7);
+}
+
+/* Region and attack set of the piece of type pt on sq (step 2). */
+static Bitboard blk_region(int pt, int sq, Bitboard walls, Bitboard no_king, Bitboard *att)
+{
+    Bitboard reg = bb_sq(sq), todo = reg, a = 0;
+    while (todo) {
+        int s = bb_pop(&todo);
+        Bitboard t;
+        switch (pt) {
+        case KNIGHT: t = bb_knight_attacks(s); break;
+        case BISHOP: t = bb_bishop_attacks(s, walls); break;
+        case ROOK: t = bb_rook_attacks(s, walls); break;
+        case QUEEN: t = bb_bishop_attacks(s, walls) | bb_rook_attacks(s, walls); break;
+        default: t = bb_king_attacks(s); break;
+        }
+        a |= t;
+        Bitboard nw = t & ~walls & ~reg;
+        if (pt == KING)
+            nw &= ~no_king;
+        reg |= nw;
+        todo |= nw;
+    }
+    *att = a;
+    return reg;
+}
+
+/* A bipartite matching: can every square of need get a unit of its own
+ * (unit i may stand on the squares of can[i])? */
+static bool blk_try(int sqi, const int *sqs, int nsq, const Bitboard *can, int nu, int *owner, unsigned *seen)
+{
+    for (int u = 0; u < nu; u++) {
+        if (!(can[u] & bb_sq(sqs[sqi])) || (*seen & (1u << u)))
+            continue;
+        *seen |= 1u << u;
+        /* owner[u]: the index into sqs of the square unit u holds, or -1 */
+        if (owner[u] < 0 || blk_try(owner[u], sqs, nsq, can, nu, owner, seen)) {
+            owner[u] = sqi;
+            return true;
+        }
+    }
+    return false;
+}
+
+static bool blk_matchable(Bitboard need, const Bitboard *can, int nu)
+{
+    int sqs[8], nsq = 0, owner[24];
+    while (need)
+        sqs[nsq++] = bb_pop(&need);
+    if (nsq > nu)
+        return false;
+    for (int u = 0; u < nu; u++)
+        owner[u] = -1;
+    for (int i = 0; i < nsq; i++) {
+        unsigned seen = 0;
+        if (!blk_try(i, sqs, nsq, can, nu, owner, &seen))
+            return false;
+    }
+    return true;
+}
+
+bool unwin_blockade(const Position *pos, int color)
+{
+    if (pos->castling || pos->ep_legal)
+        return false;
+    const int W = color, L = color ^ 1;
+    const Bitboard pawns = pos->by_type[PAWN];
+    const Bitboard own[2] = {pawns & pos->by_color[WHITE], pawns & pos->by_color[BLACK]};
+    Bitboard capturable = 0;
+    /* Per colour: each pawn's path (fixed ones: their square), their union,
+     * the pawns' attacks from them, the fixed ones' attacks. */
+    Bitboard path[2][8], paths[2], pawn_att[2], fixed_att[2], fixed = 0;
+    int npath[2];
+    Bitboard king_reg[2], king_att[2], piece_reg[2], piece_att[2];
+    Bitboard can[24];
+    int nu;
+    for (int round = 0;; round++) {
+        if (round > 16)
+            return false; /* cannot happen: K grows each round */
+        /* Step 1. */
+        Bitboard cand = pawns & ~capturable, wc = own[WHITE] & cand, bc = own[BLACK] & cand;
+        Bitboard f = (wc & (bc >> 8)) | (bc & (wc << 8)) | (wc & (wc >> 8)) | (bc & (bc << 8));
+        for (;;) {
+            Bitboard n = (wc & ((bc | (f & wc)) >> 8)) | (bc & ((wc | (f & bc)) << 8));
+            if (n == f)
+                break;
+            f = n;
+        }
+        fixed = f;
+        for (int c = 0; c < 2; c++) {
+            Bitboard stop = fixed | (own[c ^ 1] & ~capturable);
+            int step = c == WHITE ? 8 : -8;
+            npath[c] = 0;
+            paths[c] = own[c] & fixed;
+            for (Bitboard m = own[c] & ~fixed; m;) {
+                int sq = bb_pop(&m);
+                Bitboard pth = bb_sq(sq);
+                for (int t = sq + step; t >= 0 && t < 64 && !(stop & bb_sq(t)); t += step)
+                    pth |= bb_sq(t);
+                if (pth & 0xFF000000000000FFull)
+                    return false; /* may promote */
+                path[c][npath[c]++] = pth;
+                paths[c] |= pth;
+            }
+            pawn_att[c] = pawn_set_attacks(c, paths[c]);
+            fixed_att[c] = pawn_set_attacks(c, own[c] & fixed);
+        }
+        for (int c = 0; c < 2; c++)
+            if (pawn_att[c] & paths[c ^ 1])
+                return false; /* a pawn may take a pawn */
+        /* Stuck pieces: every square they could move to holds a man of
+         * their own that never moves (a fixed pawn or a stuck piece).  Not
+         * taken either (step 3), they are walls like the fixed pawns, and
+         * they guard what they attack for ever. */
+        Bitboard stuck = 0;
+        for (;;) {
+            Bitboard more_stuck = 0;
+            for (int c = 0; c < 2; c++) {
+                Bitboard perm = (own[c] & fixed) | (stuck & pos->by_color[c]);
+                Bitboard pieces = pos->by_color[c] & ~pawns & ~pos->by_type[KING] & ~capturable & ~stuck;
+                while (pieces) {
+                    int sq = bb_pop(&pieces);
+                    Bitboard a;
+                    (void)blk_region(piece_type(pos->board[sq]), sq, fixed | stuck, 0, &a);
+                    if (!(a & ~perm))
+                        more_stuck |= bb_sq(sq);
+                }
+            }
+            if (!more_stuck)
+                break;
+            stuck |= more_stuck;
+        }
+        Bitboard walls = fixed | stuck, guards[2];
+        for (int c = 0; c < 2; c++) {
+            guards[c] = fixed_att[c];
+            for (Bitboard m = stuck & pos->by_color[c]; m;) {
+                int sq = bb_pop(&m);
+                Bitboard a;
+                (void)blk_region(piece_type(pos->board[sq]), sq, walls, 0, &a);
+                guards[c] |= a;
+            }
+        }
+        /* Step 2, and a first look at step 3's captures by pawns. */
+        nu = 0;
+        for (int c = 0; c < 2; c++) {
+            king_reg[c] = blk_region(KING, pos->king_sq[c], walls, guards[c ^ 1], &king_att[c]);
+            piece_reg[c] = piece_att[c] = 0;
+            Bitboard pieces = pos->by_color[c] & ~pawns & ~pos->by_type[KING];
+            if (pieces & pawn_att[c ^ 1])
+                return false; /* a pawn may take a piece now */
+            while (pieces) {
+                int sq = bb_pop(&pieces);
+                /* (A stuck piece's region is its square.) */
+                Bitboard a, reg = blk_region(piece_type(pos->board[sq]), sq, walls, 0, &a);
+                piece_reg[c] |= reg;
+                piece_att[c] |= a;
+                if (c == L && !(stuck & bb_sq(sq))) {
+                    if (nu >= 24)
+                        return false; /* (never: at most 15 pieces) */
+                    can[nu++] = reg;
+                }
+            }
+        }
+        for (int c = 0; c < 2; c++)
+            if (pawn_att[c] & piece_reg[c ^ 1])
+                return false; /* a pawn may take a piece */
+        /* Step 3: the men that may be taken: pawns on their paths, fixed
+         * pawns, stuck pieces. */
+        Bitboard more = 0;
+        for (int c = 0; c < 2; c++) {
+            Bitboard takers = piece_att[c ^ 1] | (king_att[c ^ 1] & ~guards[c]);
+            more |= ((paths[c] & fixed) | (stuck & pos->by_color[c])) & takers;
+            for (int i = 0; i < npath[c]; i++)
+                if (path[c][i] & takers)
+                    more |= path[c][i] & own[c];
+        }
+        if (!(more & ~capturable))
+            break;
+        capturable |= more;
+    }
+    for (int i = 0; i < npath[L] && nu < 24; i++)
+        can[nu++] = path[L][i];
+    Bitboard att_check = pawn_att[W] | piece_att[W];
+    Bitboard att_all = att_check | king_att[W];
+    /* Step 4. */
+    Bitboard cand = king_reg[L] & att_check;
+    while (cand) {
+        int s = bb_pop(&cand);
+        Bitboard need = bb_king_attacks(s) & king_reg[L] & ~att_all;
+        if (!need || blk_matchable(need, can, nu))
+            return false;
+    }
+    return true;
+}
+
+bool unwin_may_be_blocked(const Position *pos)
+{
+    if (pos->castling || pos->ep_legal)
+        return false;
+    Bitboard pawns = pos->by_type[PAWN];
+    if (!pawns)
+        return false;
+    Bitboard wp = pawns & pos->by_color[WHITE], bp = pawns & pos->by_color[BLACK];
+    /* Every white pawn needs a black pawn ahead on its file and every
+     * black pawn a white pawn ahead (else its path reaches the last rank:
+     * blk_pawns).  Fill each set toward the other side. */
+    Bitboard bdown = bp >> 8;
+    bdown |= bdown >> 8;
+    bdown |= bdown >> 16;
+    bdown |= bdown >> 32;
+    Bitboard wup = wp << 8;
+    wup |= wup << 8;
+    wup |= wup << 16;
+    wup |= wup << 32;
+    return !(wp & ~bdown) && !(bp & ~wup);
+}
+
+/* --------------------------------------------------------------- tables */
+
+typedef struct TtEntry {
+    uint64_t key;
+    uint32_t gen;
+    uint8_t depth;           /* no helpmate within this many plies */
+    uint8_t pad[3];
+} TtEntry;
+
+/* A position of the exhaustive search, stored whole (a key alone could
+ * collide and hide a position never visited: the proof must not rest on
+ * a hash). */
+typedef struct SeenEntry {
+    uint64_t key;
+    uint32_t gen;
+    uint32_t parent;         /* index of the entry it was reached from, SEEN_ROOT for the root */
+    Move move;               /* the move from there */
+    uint8_t side;
+    uint8_t ep;
+    uint8_t board[32];       /* two squares a byte */
+    uint8_t pad[12];
+} SeenEntry;
+
+#define SEEN_ROOT UINT32_MAX
+
+static size_t floor_pow2(size_t n)
+{
+    size_t p = 1;
+    while (p * 2 <= n)
+        p *= 2;
+    return p;
+}
+
+void unwin_table_init(UnwinTable *t, void *mem, size_t bytes)
+{
+    /* A sixth for the helpmate table, the rest for the visited set and
+     * its queue (an index a position). */
+    unsigned char *p = mem;
+    size_t ntt = floor_pow2(bytes / 6 / sizeof(TtEntry));
+    size_t rest = bytes - ntt * sizeof(TtEntry);
+    size_t nseen = floor_pow2(rest / (sizeof(SeenEntry) + sizeof(uint32_t)));
+    t->tt = p;
+    t->tt_mask = ntt - 1;
+    t->seen = p + ntt * sizeof(TtEntry);
+    t->seen_mask = nseen - 1;
+    t->queue = p + ntt * sizeof(TtEntry) + nseen * sizeof(SeenEntry);
+    t->gen = 0;
+    memset(mem, 0, bytes);
+}
+
+/* A new generation: this question's entries.  After 2^32 of them the
+ * stamps would repeat (an old entry could pass for a visited position),
+ * so the table is cleared then. */
+static void next_gen(UnwinTable *t)
+{
+    if (++t->gen == 0) {
+        memset(t->tt, 0, (t->tt_mask + 1) * sizeof(TtEntry));
+        memset(t->seen, 0, (t->seen_mask + 1) * sizeof(SeenEntry));
+        t->gen = 1;
+    }
+}
+
+/* ------------------------------------------------------ helpmate search */
+
+typedef struct Search {
+    UnwinTable *t;
+    const Position *root;
+    int winner;
+    int mode;                /* the defending king's aim in the ordering (move_score) */
+    uint64_t nodes, budget;
+    bool out;                /* the budget ran out */
+    int line_len;
+    Move line[UNWIN_MAX_LINE];
+} Search;
+
+static int sq_dist(int a, int b)
+{
+    int df = sq_file(a) - sq_file(b), dr = sq_rank(a) - sq_rank(b);
+    df = df < 0 ? -df : df;
+    dr = dr < 0 ? -dr : dr;
+    return df > dr ? df : dr;
+}
+
+static int corner_dist(int sq)
+{
+    int f = sq_file(sq), r = sq_rank(sq);
+    int df = f < 4 ? f : 7 - f, dr = r < 4 ? r : 7 - r;
+    return df > dr ? df : dr;
+}
+
+static int edge_dist(int sq)
+{
+    int f = sq_file(sq), r = sq_rank(sq);
+    int df = f < 4 ? f : 7 - f, dr = r < 4 ? r : 7 - r;
+    return df < dr ? df : dr;
+}
+
+/* Move ordering: the mating side pushes its pawns to promotion and
+ * brings its pieces near the defending king; the defending king goes to
+ * the nearest corner, its own pieces come next to it (they will block
+ * its flight squares), and neither side throws away the mating side's
+ * material. */
+static int move_score(const Position *p, Move m, int winner, int mode)
+{
+    int from = move_from(m), to = move_to(m);
+    int pc = p->board[from], pt = piece_type(pc);
+    int cap = move_type(m) == MOVE_CASTLING ? 0 : p->board[to];
+    int lk = p->king_sq[winner ^ 1];
+    int s = 0;
+    if (p->side == winner) {
+        if (move_type(m) == MOVE_PROMOTION)
+            s += move_promo(m) == QUEEN ? 100 : move_promo(m) == ROOK ? 40 : 30;
+        if (pt == PAWN)
+            s += 20 + (winner == WHITE ? sq_rank(to) : 7 - sq_rank(to));
+        else if (pt != KING)
+            s += 5 * (sq_dist(from, lk) - sq_dist(to, lk));
+        else
+            s += 3 * (sq_dist(from, lk) - sq_dist(to, lk));
+        if (cap)
+            s += piece_type(cap) == PAWN ? 15 : 4;
+    } else {
+        if (pt == KING && mode == 0)
+            s += 10 * (corner_dist(from) - corner_dist(to)) + 4 * (edge_dist(from) - edge_dist(to));
+        else if (pt == KING) {
+            /* Mode 1: toward the mating side's king, mode 2: toward its
+             * nearest piece (where the mate can be given). */
+            int target = p->king_sq[winner];
+            if (mode == 2) {
+                Bitboard b = p->by_color[winner] & ~p->by_type[KING] & ~p->by_type[PAWN];
+                int best = 99;
+                while (b) {
+                    int q = bb_pop(&b);
+                    if (sq_dist(from, q) < best)
+                        best = sq_dist(from, q), target = q;
+                }
+            }
+            s += 8 * (sq_dist(from, target) - sq_dist(to, target)) + 3 * (edge_dist(from) - edge_dist(to));
+        }
+        else if (pt != PAWN)
+            s += 3 * (sq_dist(from, lk) - sq_dist(to, lk));
+        else
+            s += 1;
+        if (move_type(m) == MOVE_PROMOTION)
+            s += move_promo(m) == QUEEN ? 2 : move_promo(m) == KNIGHT ? 6 : 4;
+        if (cap)
+            s += piece_type(cap) == PAWN ? -4 : -40;
+    }
+    return s;
+}
+
+static void order(const Position *p, MoveList *list, int winner, int mode, int *score)
+{
+    for (int i = 0; i < list->count; i++)
+        score[i] = move_score(p, list->moves[i], winner, mode);
+    for (int i = 1; i < list->count; i++) {
+        Move m = list->moves[i];
+        int v = score[i], j = i - 1;
+        while (j >= 0 && score[j] < v) {
+            list->moves[j + 1] = list->moves[j];
+            score[j + 1] = score[j];
+            j--;
+        }
+        list->moves[j + 1] = m;
+        score[j + 1] = v;
+    }
+}
+
+/* A mate in one by the winner to move in p?  Its move, or MOVE_NONE. */
+static Move mate_in_one(const Position *p, const MoveList *list)
+{
+    for (int i = 0; i < list->count; i++) {
+        Move m = list->moves[i];
+        if (!pos_gives_check(p, m))
+            continue;
+        Position c;
+        pos_make(p, m, &c);
+        if (!pos_has_legal_move(&c))
+            return m;
+    }
+    return MOVE_NONE;
+}
+
+/* A dive: a deep, narrow search that follows the ordering, trying only
+ * the first `width` moves of each side (all of them for a mate in one),
+ * each position once per dive at a given depth (the table). */
+static bool dive(Search *s, const Position *p, int depth, int ply, int width)
+{
+    if (s->nodes++ >= s->budget) {
+        s->out = true;
+        return false;
+    }
+    TtEntry *e = (TtEntry *)s->t->tt + (p->key & s->t->tt_mask);
+    if (e->key == p->key && e->gen == s->t->gen && e->depth >= depth)
+        return false;
+    e->key = p->key;
+    e->gen = s->t->gen;
+    e->depth = (uint8_t)depth;
+    MoveList list;
+    gen_legal(p, &list);
+    if (p->side == s->winner) {
+        Move m = mate_in_one(p, &list);
+        if (m != MOVE_NONE) {
+            s->line[ply] = m;
+            s->line_len = ply + 1;
+            return true;
+        }
+    }
+    if (depth <= 1 || ply + 1 >= UNWIN_MAX_LINE)
+        return false;
+    int score[MAX_MOVES];
+    order(p, &list, s->winner, s->mode, score);
+    int n = list.count < width ? list.count : width;
+    for (int i = 0; i < n && !s->out; i++) {
+        Position c;
+        pos_make(p, list.moves[i], &c);
+        if (!pos_can_mate(&c, s->winner))
+            continue;
+        if (dive(s, &c, depth - 1, ply + 1, width)) {
+            s->line[ply] = list.moves[i];
+            return true;
+        }
+    }
+    return false;
+}
+
+/* A helpmate within depth plies from p (ply of the line)? */
+static bool hm(Search *s, const Position *p, int depth, int ply)
+{
+    if (s->nodes++ >= s->budget) {
+        s->out = true;
+        return false;
+    }
+    TtEntry *e = (TtEntry *)s->t->tt + (p->key & s->t->tt_mask);
+    if (e->key == p->key && e->gen == s->t->gen && e->depth >= depth)
+        return false;
+    bool mover = p->side == s->winner;
+    MoveList list;
+    gen_legal(p, &list);
+    int score[MAX_MOVES];
+    order(p, &list, s->winner, 0, score);
+    for (int i = 0; i < list.count && !s->out; i++) {
+        Move m = list.moves[i];
+        if (mover && depth == 1 && !pos_gives_check(p, m))
+            continue; /* the last move of the mate is a check */
+        Position c;
+        pos_make(p, m, &c);
+        if (mover && c.checkers && !pos_has_legal_move(&c)) {
+            s->line[ply] = m;
+            s->line_len = ply + 1;
+            return true;
+        }
+        if (depth == 1 || !pos_can_mate(&c, s->winner))
+            continue;
+        if (hm(s, &c, depth - 1, ply + 1)) {
+            s->line[ply] = m;
+            return true;
+        }
+    }
+    if (!s->out) {
+        e->key = p->key;
+        e->gen = s->t->gen;
+        e->depth = (uint8_t)depth;
+    }
+    return false;
+}
+
+/* ---------------------------------------------------- exhaustive search */
+
+static void pack(const Position *p, SeenEntry *e)
+{
+    for (int i = 0; i < 32; i++)
+        e->board[i] = (uint8_t)(p->board[2 * i] | p->board[2 * i + 1] << 4);
+    e->side = p->side;
+    e->ep = p->ep;
+}
+
+/* The position of an entry (no castling rights: see exhaust). */
+static void unpack(const SeenEntry *e, Position *p)
+{
+    uint8_t board[64];
+    for (int i = 0; i < 32; i++) {
+        board[2 * i] = e->board[i] & 15;
+        board[2 * i + 1] = e->board[i] >> 4;
+    }
+    pos_from_board(p, board, e->side, e->ep);
+}
+
+/* Adds p (reached from entry parent by move m) to the visited set;
+ * returns its index, or SEEN_ROOT when it was there already or the
+ * table is full (then *full is set). */
+static uint32_t visit(UnwinTable *t, const Position *p, uint32_t parent, Move m, bool *full)
+{
+    SeenEntry want;
+    pack(p, &want);
+    SeenEntry *tab = t->seen;
+    size_t i = p->key & t->seen_mask;
+    for (int probe = 0; probe < 64; probe++, i = (i + 1) & t->seen_mask) {
+        SeenEntry *e = &tab[i];
+        if (e->gen != t->gen) {
+            memcpy(e->board, want.board, sizeof e->board);
+            e->key = p->key;
+            e->gen = t->gen;
+            e->side = want.side;
+            e->ep = want.ep;
+            e->parent = parent;
+            e->move = m;
+            return (uint32_t)i;
+        }
+        if (e->key == p->key && e->side == want.side && e->ep == want.ep &&
+            !memcmp(e->board, want.board, sizeof e->board))
+            return SEEN_ROOT;
+    }
+    *full = true;
+    return SEEN_ROOT;
+}
+
+/* Is every position reachable from root, short of those proven
+ * unwinnable for the winner, free of a mate by the winner?  A breadth-
+ * first search over positions stored whole: 1 yes (exhausted), 0
+ * undetermined (budget or table spent), 2 a mate was reached (s->line:
+ * the shortest).  The rules that end a game on the way (the 75-move
+ * rule, fivefold repetition) are ignored: that can only add positions. */
+static int exhaust(Search *s, const Position *root)
+{
+    UnwinTable *t = s->t;
+    if (root->castling)
+        return 0;
+    SeenEntry *tab = t->seen;
+    uint32_t *queue = t->queue;
+    size_t head = 0, tail = 0, cap = t->seen_mask + 1;
+    bool full = false;
+    next_gen(t);
+    uint32_t r = visit(t, root, SEEN_ROOT, MOVE_NONE, &full);
+    if (r == SEEN_ROOT)
+        return 0;
+    queue[tail++] = r;
+    while (head < tail) {
+        uint32_t at = queue[head++];
+        Position p;
+        unpack(&tab[at], &p);
+        MoveList list;
+        gen_legal(&p, &list);
+        for (int i = 0; i < list.count; i++) {
+            if (s->nodes++ >= s->budget)
+                return 0;
+            Position c;
+            pos_make(&p, list.moves[i], &c);
+            uint32_t ci = visit(t, &c, at, list.moves[i], &full);
+            if (ci == SEEN_ROOT) {
+                if (full)
+                    return 0;
+                continue;
+            }
+            if (c.side != s->winner && c.checkers && !pos_has_legal_move(&c)) {
+                int n = 0;
+                for (uint32_t x = ci; tab[x].parent != SEEN_ROOT; x = tab[x].parent)
+                    n++;
+                if (n > UNWIN_MAX_LINE)
+                    return 0;
+                s->line_len = n;
+                for (uint32_t x = ci; tab[x].parent != SEEN_ROOT; x = tab[x].parent)
+                    s->line[--n] = tab[x].move;
+                return 2;
+            }
+            if (!pos_can_mate(&c, s->winner) || unwin_blockade(&c, s->winner))
+                continue;
+            if (tail >= cap)
+                return 0;
+            queue[tail++] = ci;
+        }
+    }
+    return 1;
+}
+
+/* --------------------------------------------------------------- driver */
+
+bool unwin_line_mates(const Position *pos, int color, const Move *line, int n)
+{
+    Position p = *pos, q;
+    for (int i = 0; i < n; i++) {
+        if (!pos_move_is_legal(&p, line[i]))
+            return false;
+        pos_make(&p, line[i], &q);
+        p = q;
+    }
+    return p.side != color && p.checkers && !pos_has_legal_move(&p);
+}
+
+static UnwinVerdict found(UnwinResult *r, const Search *s, UnwinVerdict v, UnwinReason why)
+{
+    r->verdict = v;
+    r->reason = why;
+    r->line_len = v == UNWIN_WINNABLE ? s->line_len : 0;
+    if (r->line_len)
+        memcpy(r->line, s->line, sizeof(Move) * (size_t)r->line_len);
+    r->nodes = s->nodes;
+    return v;
+}
+
+/* The exhaustive search with `share` more nodes: 1 decided. */
+static bool exhaust_for(Search *s, uint64_t share, UnwinResult *r)
+{
+    s->budget = s->nodes + share;
+    int x = exhaust(s, s->root);
+    if (x == 1)
+        found(r, s, UNWIN_UNWINNABLE, UNWIN_BY_EXHAUSTION);
+    else if (x == 2)
+        found(r, s, UNWIN_WINNABLE, UNWIN_BY_HELPMATE);
+    return x != 0;
+}
+
+static bool dive_for(Search *s, uint64_t share, int width, int depth, int mode, UnwinResult *r)
+{
+    s->mode = mode;
+    s->budget = s->nodes + share;
+    s->out = false;
+    next_gen(s->t);
+    if (!dive(s, s->root, depth, 0, width))
+        return false;
+    found(r, s, UNWIN_WINNABLE, UNWIN_BY_HELPMATE);
+    return true;
+}
+
+UnwinVerdict unwin_decide(const Position *pos, int color, UnwinTable *t, uint64_t budget, UnwinResult *r)
+{
+    Search s = {.t = t, .winner = color, .root = pos};
+    r->line_len = 0;
+    r->nodes = 0;
+    r->verdict = UNWIN_UNDETERMINED;
+    r->reason = UNWIN_BY_BUDGET;
+    if (pos->side != color && pos->checkers && !pos_has_legal_move(pos))
+        return found(r, &s, UNWIN_WINNABLE, UNWIN_BY_HELPMATE);
+    if (!pos_can_mate(pos, color))
+        return found(r, &s, UNWIN_UNWINNABLE, UNWIN_BY_MATERIAL);
+    if (unwin_blockade(pos, color))
+        return found(r, &s, UNWIN_UNWINNABLE, UNWIN_BY_BLOCKADE);
+    /* A narrow dive finds most helpmates at once; a short exhaustive
+     * search settles the locked positions with few positions to visit;
+     * then wider dives, every move to a small depth, and the exhaustive
+     * search with the rest of the budget. */
+    if (dive_for(&s, budget / 20, 2, 40, 0, r) || exhaust_for(&s, budget / 5, r))
+        return r->verdict;
+    static const struct { int width, depth, mode; } dives[] = {
+        {2, 40, 1}, {2, 40, 2}, {3, 60, 0}, {3, 60, 1}, {3, 60, 2}, {2, 120, 0}, {4, 40, 0}, {3, 120, 1}};
+    for (size_t d = 0; d < sizeof dives / sizeof dives[0]; d++)
+        if (dive_for(&s, budget / 30, dives[d].width, dives[d].depth, dives[d].mode, r))
+            return r->verdict;
+    s.budget = s.nodes + budget / 10;
+    s.out = false;
+    next_gen(t);
+    for (int depth = pos->side == color ? 1 : 2; depth < UNWIN_MAX_LINE && !s.out; depth += 2)
+        if (hm(&s, pos, depth, 0))
+            return found(r, &s, UNWIN_WINNABLE, UNWIN_BY_HELPMATE);
+    if (budget > s.nodes)
+        exhaust_for(&s, budget - s.nodes, r);
+    r->nodes = s.nodes;
+    return r->verdict;
+}

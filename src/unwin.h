@@ -1,0 +1,72 @@
+/* unwin.h - can a colour ever checkmate?  Per position, with evidence (FIDE 5.2.2, 6.9; R22, R29, R43). */
+#ifndef PGNCHECK_UNWIN_H
+#define PGNCHECK_UNWIN_H
+
+#include "chess.h"
+
+typedef enum UnwinVerdict {
+    UNWIN_WINNABLE = 0,   /* a helpmate is given (UnwinResult.line) */
+    UNWIN_UNWINNABLE,     /* proven: no series of legal moves ends in a mate by the colour */
+    UNWIN_UNDETERMINED    /* the node budget ran out first: never to be taken as unwinnable */
+} UnwinVerdict;
+
+typedef enum UnwinReason {
+    UNWIN_BY_HELPMATE = 0, /* winnable: the line */
+    UNWIN_BY_MATERIAL,     /* the material alone (pos_can_mate's proven rules) */
+    UNWIN_BY_BLOCKADE,     /* pawns that never move or capture again; no square allows a mating net */
+    UNWIN_BY_EXHAUSTION,   /* every position reachable was visited (or proven as above): none is a mate */
+    UNWIN_BY_BUDGET        /* undetermined */
+} UnwinReason;
+
+#define UNWIN_MAX_LINE 256
+
+typedef struct UnwinResult {
+    UnwinVerdict verdict;
+    UnwinReason reason;
+    int line_len;               /* plies of the helpmate, from the position */
+    Move line[UNWIN_MAX_LINE];
+    uint64_t nodes;             /* positions searched */
+} UnwinResult;
+
+/* The search's memory: a fixed table in memory the caller owns, reused
+ * from one question to the next without clearing (a generation stamp
+ * tells this question's entries).  unwin_table_init takes `bytes` of
+ * `mem` (suitably aligned, e.g. from malloc); at least UNWIN_TABLE_MIN. */
+typedef struct UnwinTable {
+    void *tt;                   /* helpmate search: failed depths per position */
+    size_t tt_mask;
+    void *seen;                 /* exhaustive search: positions visited, stored whole */
+    size_t seen_mask;
+    void *queue;                /* exhaustive search: its queue */
+    uint32_t gen;
+} UnwinTable;
+
+#define UNWIN_TABLE_MIN ((size_t)1 << 16)
+#define UNWIN_TABLE_DEFAULT ((size_t)6 << 20)
+/* Default node budget of one question. */
+#define UNWIN_BUDGET_DEFAULT 200000u
+
+void unwin_table_init(UnwinTable *t, void *mem, size_t bytes);
+
+/* Can `color` checkmate from pos by any series of legal moves (the other
+ * side cooperating)?  Spends at most about `budget` nodes.  Requires a
+ * legal position (the side not to move not in check). */
+UnwinVerdict unwin_decide(const Position *pos, int color, UnwinTable *t, uint64_t budget, UnwinResult *r);
+
+/* The static proof alone (cheap, no table): true when no pawn can ever
+ * move, capture or be captured beyond the paths it has, and no square the
+ * defending king can reach allows a mate by `color`. */
+bool unwin_blockade(const Position *pos, int color);
+
+/* A cheap filter for the replay: false means unwin_blockade is false
+ * for both colours, or the material alone decides (a pawnless position).
+ * True when every pawn has an enemy pawn ahead on its file (a path that
+ * ends before the last rank) and no castling right or en passant capture
+ * is open. */
+bool unwin_may_be_blocked(const Position *pos);
+
+/* Replays line[0..n) from pos: every move legal and the last one a
+ * checkmate given by `color`.  (Tests and callers verify every helpmate.) */
+bool unwin_line_mates(const Position *pos, int color, const Move *line, int n);
+
+#endif

@@ -1,0 +1,137 @@
+/* test_unwin.c - runs unwin_decide over a classified test vector (CHA's format: "XY FEN", X W or -, Y B or -). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "chess.h"
+#include "unwin.h"
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void usage(void)
+{
+    fputs("usage: tests/test_unwin FILE [EVERY [BUDGET [MINPCT]]]\n"
+          "  every EVERY-th position of FILE (default 1), BUDGET nodes a question;\n"
+          "  fails on an unsound verdict (unwinnable where FILE says winnable), a\n"
+          "  helpmate that does not replay to a mate, a replayed helpmate where FILE\n"
+          "  says unwinnable, or fewer than MINPCT% of the questions decided (99)\n",
+          stderr);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || argc > 5) {
+        usage();
+        return 2;
+    }
+    long every = argc > 2 ? strtol(argv[2], NULL, 10) : 1;
+    unsigned long long budget = argc > 3 ? strtoull(argv[3], NULL, 10) : UNWIN_BUDGET_DEFAULT;
+    double minpct = argc > 4 ? strtod(argv[4], NULL) : 99.0;
+    if (every < 1 || budget < 1 || minpct < 0 || minpct > 100) {
+        usage();
+        return 2;
+    }
+    FILE *f = fopen(argv[1], "r");
+    if (!f) {
+        perror(argv[1]);
+        return 2;
+    }
+    chess_init();
+    size_t bytes = UNWIN_TABLE_DEFAULT;
+    void *mem = malloc(bytes);
+    if (!mem) {
+        fputs("out of memory\n", stderr);
+        return 2;
+    }
+    UnwinTable t;
+    unwin_table_init(&t, mem, bytes);
+    char line[512];
+    long n = 0, lineno = 0;
+    unsigned long questions = 0, decided = 0, unsound = 0, bad_line = 0, wrong_win = 0;
+    unsigned long by[5] = {0}, undetermined[2] = {0};
+    unsigned long long nodes = 0;
+    double worst = 0, t0 = now_seconds();
+    static UnwinResult r;
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        if (line[0] == '#' || strlen(line) < 4)
+            continue;
+        if (n++ % every)
+            continue;
+        line[strcspn(line, "\r\n")] = 0;
+        char *comment = strstr(line, " #");
+        if (comment)
+            *comment = 0; /* a hand-written case's reasoning */
+        bool want[2] = {line[0] == 'W', line[1] == 'B'};
+        Position pos;
+        /* The vector gives some FENs without the castling and en passant
+         * fields (always '-' there). */
+        char fen[sizeof line + 8];
+        int spaces = 0;
+        for (const char *q = line + 3; *q; q++)
+            spaces += *q == ' ';
+        snprintf(fen, sizeof fen, "%s%s", line + 3, spaces == 1 ? " - -" : "");
+        if (pos_from_fen(&pos, fen, strlen(fen), false, NULL) != FEN_OK) {
+            printf("FAIL %s:%ld: FEN rejected: %s\n", argv[1], lineno, fen);
+            bad_line++;
+            continue;
+        }
+        for (int c = 0; c < 2; c++) {
+            double q0 = now_seconds();
+            UnwinVerdict v = unwin_decide(&pos, c, &t, budget, &r);
+            double dt = now_seconds() - q0;
+            if (dt > worst)
+                worst = dt;
+            questions++;
+            nodes += r.nodes;
+            const char *who = c == WHITE ? "white" : "black";
+            if (v == UNWIN_UNDETERMINED) {
+                undetermined[want[c]]++;
+                printf("# undetermined %s:%ld %s (%s winnable: %s)\n", argv[1], lineno, fen, who,
+                       want[c] ? "yes" : "no");
+                continue;
+            }
+            decided++;
+            by[r.reason]++;
+            if (v == UNWIN_UNWINNABLE && want[c]) {
+                printf("FAIL %s:%ld: UNSOUND: %s unwinnable for %s (reason %d), the vector says winnable\n", argv[1],
+                       lineno, fen, who, (int)r.reason);
+                unsound++;
+            }
+            if (v == UNWIN_WINNABLE) {
+                if (!unwin_line_mates(&pos, c, r.line, r.line_len)) {
+                    printf("FAIL %s:%ld: %s: the helpmate for %s does not replay to a mate\n", argv[1], lineno, fen,
+                           who);
+                    bad_line++;
+                } else if (!want[c]) {
+                    printf("FAIL %s:%ld: %s: a helpmate for %s replays, but the vector says unwinnable\n", argv[1],
+                           lineno, fen, who);
+                    wrong_win++;
+                }
+            }
+        }
+    }
+    fclose(f);
+    free(mem);
+    double secs = now_seconds() - t0;
+    double pct = questions ? 100.0 * (double)decided / (double)questions : 0;
+    printf("# %lu questions, %lu decided (%.2f%%): %lu helpmates, %lu material, %lu blockade, %lu exhaustive; "
+           "undetermined %lu winnable + %lu unwinnable\n",
+           questions, decided, pct, by[UNWIN_BY_HELPMATE], by[UNWIN_BY_MATERIAL], by[UNWIN_BY_BLOCKADE],
+           by[UNWIN_BY_EXHAUSTION], undetermined[1], undetermined[0]);
+    printf("# %.2f s, %.0f questions/s, %.0f us on average, %.1f ms at most, %llu nodes, budget %llu\n", secs,
+           secs > 0 ? (double)questions / secs : 0, questions ? 1e6 * secs / (double)questions : 0, 1e3 * worst,
+           nodes, budget);
+    bool ok = !unsound && !bad_line && !wrong_win && pct >= minpct;
+    printf("%s unwin %s: %lu unsound, %lu bad helpmates, %lu winnable against the file, %.2f%% decided (at least "
+           "%.2f%% wanted)\n",
+           ok ? "ok" : "FAIL", argv[1], unsound, bad_line, wrong_win, pct, minpct);
+    printf("%d passed, %d failed\n", ok ? 1 : 0, ok ? 0 : 1);
+    return ok ? 0 : 1;
+}
