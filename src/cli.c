@@ -86,6 +86,10 @@ static void usage(FILE *out)
           "      --warn=CODE,...    report these checks as warnings\n"
           "      --list-checks      list every check with its severity and meaning\n"
           "      --no-variations    check the main line only\n"
+          "      --rules=LAWS       auto (default): the Laws of the game's Date; a game\n"
+          "                         from 2014-07-01 ends at fivefold repetition or 75\n"
+          "                         moves, an earlier one goes on (claimable draws);\n"
+          "                         2014 or 1997 judge every game by those Laws\n"
           "  -j, --jobs=N           check on N threads (default: all online cores)\n"
           "\n"
           "  -h, --help             show this help and exit\n"
@@ -109,6 +113,7 @@ enum {
     OPT_HELP = 'h', OPT_VERSION = 'V',
     OPT_SELECT = 256, OPT_FIX, OPT_STRICT, OPT_WERROR, OPT_IGNORE, OPT_ERROR, OPT_WARN,
     OPT_LIST, OPT_NOVAR, OPT_PROGRESS, OPT_NOPROGRESS, OPT_LABEL,
+    OPT_RULES,
 };
 
 typedef struct LongOpt {
@@ -127,6 +132,7 @@ static const LongOpt long_opts[] = {
     {"jobs", true, OPT_JOBS},           {"progress", false, OPT_PROGRESS},
     {"no-progress", false, OPT_NOPROGRESS}, {"label", true, OPT_LABEL},
     {"help", false, OPT_HELP},          {"version", false, OPT_VERSION},
+    {"rules", true, OPT_RULES},
 };
 #define NLONG (sizeof long_opts / sizeof long_opts[0])
 
@@ -180,6 +186,16 @@ static int apply_option(Options *o, int key, const char *val, const char *spelle
     case OPT_WARN: return set_severity(o, val, SEV_WARNING);
     case OPT_LIST: o->list_checks = true; break;
     case OPT_NOVAR: o->check.no_variations = true; break;
+    case OPT_RULES:
+        if (strcmp(val, "auto") == 0)
+            o->check.rules = RULES_AUTO;
+        else if (strcmp(val, "2014") == 0)
+            o->check.rules = RULES_2014;
+        else if (strcmp(val, "1997") == 0)
+            o->check.rules = RULES_1997;
+        else
+            return usage_error("invalid --rules (auto, 2014, 1997):", val);
+        break;
     case OPT_JOBS: {
         char *end;
         errno = 0;
@@ -311,6 +327,7 @@ static int parse_args(int argc, char **argv, Options *o)
     }
     /* Only jsonl and tsv print the final FEN; the others skip writing it. */
     o->check.no_fen = !(o->format == FMT_JSONL || o->format == FMT_TSV);
+    o->check.report_laws = !o->check.no_fen;
     return -1;
 }
 

@@ -72,7 +72,8 @@ typedef enum Severity { SEV_NONE = 0, SEV_NOTE = 1, SEV_WARNING = 2, SEV_ERROR =
     X(FIFTY_MOVES, "fifty-moves-available", SEV_NOTE, "a 50-move rule claim was available (R27)") \
     X(CHESS960_CASTLING, "chess960-castling", SEV_NOTE, "castling rights given with rook files") \
     X(TAG_NAME_CASE, "tag-name-case", SEV_WARNING, "a known tag name in the wrong case (fen for FEN): used unless the right case is given too") \
-    X(GAME_FRAGMENT, "game-fragment", SEV_ERROR, "tagless movetext that starts after move 1: input starts inside a game")
+    X(GAME_FRAGMENT, "game-fragment", SEV_ERROR, "tagless movetext that starts after move 1: input starts inside a game") \
+    X(LAWS_2014_ENDING, "laws-2014-ending", SEV_WARNING, "fivefold or 75 moves, an ending only from 2014-07-01, in a game the date does not place (R45)")
 
 /* The export format of the PGN standard (section 8), checked under --strict
  * only (export.c): each rule its own code, one finding per game. */

@@ -34,6 +34,16 @@ typedef struct Line {
      * legal-move search runs only where the line stops.  The move that
      * left the pending position, NULL if none. */
     const PgnElem *pending;
+    /* Under LAWS_UNPROVEN: the first fivefold repetition or 75-move
+     * position of this line (Reason + 1, 0 if none), which would have
+     * ended the game under the Laws of 2014, and the move that reached it
+     * (NULL: the FEN start position).  Warned at the line's end if play
+     * went on, or the result differs (R45). */
+    int would_end;
+    uint32_t would_ply;
+    uint32_t would_full;
+    int would_side;
+    const PgnElem *would_elem;
 } Line;
 
 #define CUR(L) (&(L)->cur)
@@ -44,6 +54,14 @@ typedef struct Scratch {
     size_t diags_cap;      /* capacity of GameReport.diags (grows to GAME_MAX_DIAGS) */
     uint64_t *keys;        /* main-line position keys since the start, index = ply */
     size_t keys_cap;
+    /* Counts of the main line's keys since its last irreversible move,
+     * for stretches of 100 plies and more without one (see rep_count):
+     * open addressing, each used slot the ply + 1 of a key's first
+     * occurrence and its count.  rep_base: the first ply counted
+     * (UINT32_MAX: empty), rep_upto: the last. */
+    uint32_t *rep_slot, *rep_n;
+    size_t rep_cap, rep_used;
+    uint32_t rep_base, rep_upto;
     Line dead;             /* a stopped line: where moves go that no line replays */
 } Scratch;
 
@@ -81,7 +99,7 @@ void game_report_init(GameReport *rep)
 void game_report_trim(GameReport *rep)
 {
     const Scratch *s = rep->priv;
-    if (s && (s->keys_cap > 256 || s->lines_cap > 2 || s->diags_cap > 8)) {
+    if (s && (s->keys_cap > 256 || s->lines_cap > 2 || s->diags_cap > 8 || s->rep_cap)) {
         game_report_free(rep);      /* the next game_check starts small again */
         game_report_init(rep);
     }
@@ -93,6 +111,8 @@ void game_report_free(GameReport *rep)
     if (s) {
         free(s->keys);
         free(s->lines);
+        free(s->rep_slot);
+        free(s->rep_n);
     }
     free(s);
     free(rep->diags);
@@ -105,6 +125,13 @@ typedef struct Ctx {
     GameReport *rep;
     Scratch *s;
     bool chess960;
+    int laws;              /* the Laws that judge this game (R45), -1 until asked (ctx_laws) */
+    const char *date;      /* the Date tag's value, NULL if none */
+    /* The earliest and latest day (YYYYMMDD) the game can have been
+     * played, from its tags or --rules (0 and UINT32_MAX: unknown), for
+     * laws of other dates: a law from day D judges the game when
+     * date_lo >= D, not when date_hi < D, and else the date is open. */
+    uint32_t date_lo, date_hi;
 } Ctx;
 
 /* Room for one more diagnostic: the array grows as a game needs it, so a
@@ -615,6 +642,64 @@ static int repetitions(const uint64_t *keys, uint32_t ply, uint32_t halfmove)
     return n;
 }
 
+/* repetitions() for a long stretch without an irreversible move: the
+ * look-back is as long as the clock, so past 100 plies the counts are kept
+ * in a table that each ply adds one key to (else a quiet game of n plies,
+ * which the older laws let go on, would cost n * n / 4 comparisons).  Same
+ * count: a key holds the side to move, so only positions of the same side
+ * share it, and the position two plies back never equals this one.
+ * Returns 0 when the table cannot grow (the caller then looks back). */
+static int rep_count(Scratch *s, const uint64_t *keys, uint32_t ply, uint32_t halfmove)
+{
+    uint32_t base = ply - (halfmove < ply ? halfmove : ply);
+    if (s->rep_base != base || s->rep_upto >= ply) {
+        if (s->rep_cap)
+            memset(s->rep_slot, 0, s->rep_cap * sizeof *s->rep_slot);
+        s->rep_used = 0;
+        s->rep_base = base;
+        s->rep_upto = base - 1; /* (base 0: wraps, and the loop starts at 0) */
+    }
+    int n = 0;
+    for (uint32_t q = s->rep_upto + 1; q <= ply; q++) {
+        if (2 * (s->rep_used + 1) > s->rep_cap) {
+            size_t cap = s->rep_cap ? 2 * s->rep_cap : 512;
+            uint32_t *slot = calloc(cap, sizeof *slot), *cnt = malloc(cap * sizeof *cnt);
+            if (!slot || !cnt) {
+                free(slot);
+                free(cnt);
+                s->rep_base = UINT32_MAX;
+                return 0;
+            }
+            for (size_t i = 0; i < s->rep_cap; i++)
+                if (s->rep_slot[i]) {
+                    size_t j = (size_t)keys[s->rep_slot[i] - 1] & (cap - 1);
+                    while (slot[j])
+                        j = (j + 1) & (cap - 1);
+                    slot[j] = s->rep_slot[i];
+                    cnt[j] = s->rep_n[i];
+                }
+            free(s->rep_slot);
+            free(s->rep_n);
+            s->rep_slot = slot;
+            s->rep_n = cnt;
+            s->rep_cap = cap;
+        }
+        size_t j = (size_t)keys[q] & (s->rep_cap - 1);
+        while (s->rep_slot[j] && keys[s->rep_slot[j] - 1] != keys[q])
+            j = (j + 1) & (s->rep_cap - 1);
+        if (!s->rep_slot[j]) {
+            s->rep_slot[j] = q + 1;
+            s->rep_n[j] = 0;
+            s->rep_used++;
+        }
+        n = (int)++s->rep_n[j];
+        s->rep_upto = q;
+    }
+    return n;
+}
+
+static Laws ctx_laws(Ctx *c);
+
 typedef struct Claims {
     uint32_t threefold_ply;   /* first ply completing a threefold repetition, 0 none */
     uint32_t fifty_ply;       /* first ply reaching 50 moves each without capture or pawn move */
@@ -718,6 +803,7 @@ static CHESS_NOINLINE void ply_end_slow(Ctx *c, Line *L, const PgnElem *e, uint3
      * reset the halfmove clock; so does a pawn move, but a pawn left on
      * the board is mating material, which the inline test sees first. */
     int ended = 0;
+    int ended2014 = 0; /* an ending of the 2014 Laws only (R45) */
     if (any_known)
         ended = board_ending(p, any);
     else if (p->halfmove == 0 && !(p->by_type[PAWN] | p->by_type[ROOK] | p->by_type[QUEEN]) &&
@@ -726,12 +812,16 @@ static CHESS_NOINLINE void ply_end_slow(Ctx *c, Line *L, const PgnElem *e, uint3
     if (keys) {
         keys[ply] = p->key; /* room for every ply reserved before the replay */
         if (!ended && p->halfmove >= 8) {
-            int reps = repetitions(keys, ply, p->halfmove);
+            int reps = 0;
+            if (p->halfmove >= 100)
+                reps = rep_count(c->s, keys, ply, p->halfmove);
+            if (!reps)
+                reps = repetitions(keys, ply, p->halfmove);
             if (reps >= 3 && !ANY())
                 ended = REASON_STALEMATE + 1;
             else {
                 if (reps >= 5)
-                    ended = REASON_FIVEFOLD + 1; /* FIDE 9.6.1 */
+                    ended2014 = REASON_FIVEFOLD + 1; /* FIDE 9.6.1 (2014) */
                 if (reps >= 3 && !cl->threefold_ply) {
                     cl->threefold_ply = ply;
                     add_diag(c, D_THREEFOLD, e->pos, ply, e->text,
@@ -749,11 +839,29 @@ static CHESS_NOINLINE void ply_end_slow(Ctx *c, Line *L, const PgnElem *e, uint3
                      "%s: 50 moves by each side without capture or pawn move; a draw could be claimed (R27)", label);
         }
     }
-    /* FIDE 9.6.2: a mate on the last move beats the 75-move rule (and a
-     * stalemate is an ending of its own). */
-    if (!ended && p->halfmove >= 150)
-        ended = ANY() ? REASON_SEVENTY_FIVE + 1 : REASON_STALEMATE + 1;
+    /* FIDE 9.6.2 (2014): a mate on the last move beats the 75-move rule
+     * (and a stalemate is an ending of its own, under any laws). */
+    if (!ended && !ended2014 && p->halfmove >= 150) {
+        if (ANY())
+            ended2014 = REASON_SEVENTY_FIVE + 1;
+        else
+            ended = REASON_STALEMATE + 1;
+    }
 #undef ANY
+    if (ended2014) {
+        /* R45: only the Laws from 1 July 2014 end the game here; before,
+         * the position is a claimable draw (said above) and play goes on. */
+        Laws laws = ctx_laws(c);
+        if (laws == LAWS_2014)
+            ended = ended2014;
+        else if (laws == LAWS_UNPROVEN && !L->would_end) {
+            L->would_end = ended2014;
+            L->would_ply = ply;
+            L->would_full = p->fullmove - (uint32_t)(p->side == WHITE);
+            L->would_side = p->side ^ 1;
+            L->would_elem = e;
+        }
+    }
     if (ended) {
         L->ended = ended;
         L->ended_ply = ply;
@@ -1032,6 +1140,184 @@ static void check_tag_case(const PgnGame *g, const PgnTag *found[TAG_N], struct 
     }
 }
 
+/* ---- The laws by date (R45) ---- */
+
+/* Reads n characters of a date field, each a digit or '?', as the least
+ * and the greatest number they allow; false for any other character. */
+static bool date_field(const char *s, int n, uint32_t *lo, uint32_t *hi)
+{
+    *lo = *hi = 0;
+    for (int i = 0; i < n; i++) {
+        char ch = s[i];
+        if (ch >= '0' && ch <= '9') {
+            *lo = *lo * 10 + (uint32_t)(ch - '0');
+            *hi = *hi * 10 + (uint32_t)(ch - '0');
+        } else if (ch == '?') {
+            *lo = *lo * 10;
+            *hi = *hi * 10 + 9;
+        } else
+            return false;
+    }
+    return true;
+}
+
+bool pgn_date_bounds(const char *s, uint32_t *lo, uint32_t *hi)
+{
+    if (!s)
+        return false;
+    uint32_t ylo, yhi, mlo = 1, mhi = 12, dlo = 1, dhi = 31;
+    if (!date_field(s, 4, &ylo, &yhi))
+        return false;
+    s += 4;
+    /* The standard's separator is '.'; '-' and '/' are read as well (a
+     * date is a date), and the month and day may be left out. */
+    char sep = *s;
+    if (sep == '.' || sep == '-' || sep == '/') {
+        uint32_t a, b;
+        if (!date_field(s + 1, 2, &a, &b))
+            return false;
+        s += 3;
+        /* "00" for an unknown month or day is common in old databases. */
+        if (a || b) {
+            if (a > 12 || (a == 0 && b < 1))
+                return false;
+            mlo = a < 1 ? 1 : a;
+            mhi = b > 12 ? 12 : b;
+        }
+        if (*s == sep) {
+            if (!date_field(s + 1, 2, &a, &b))
+                return false;
+            s += 3;
+            if (a || b) {
+                if (a > 31 || (a == 0 && b < 1))
+                    return false;
+                dlo = a < 1 ? 1 : a;
+                dhi = b > 31 ? 31 : b;
+            }
+        }
+    }
+    while (*s == ' ' || *s == '\t')
+        s++;
+    if (*s)
+        return false;
+    /* No game under the modern laws of movement is older than 1400: a year
+     * such as 0000 holds the place of an unknown one. */
+    if (yhi < 1400)
+        return false;
+    if (ylo < 1400)
+        ylo = 1400;
+    *lo = (ylo * 100 + mlo) * 100 + dlo;
+    *hi = (yhi * 100 + mhi) * 100 + dhi;
+    return true;
+}
+
+/* The bounds of the day a game was played from its dates (see
+ * laws_for_dates), and the laws they decide. */
+static Laws laws_bounds(const char *date, const char *utc_date, const char *event_date, uint32_t *plo,
+                        uint32_t *phi)
+{
+    uint32_t lo, hi;
+    if (!pgn_date_bounds(date ? date : utc_date, &lo, &hi)) {
+        lo = 0;
+        hi = UINT32_MAX;
+    }
+    /* A game is played on or after its event's first day. */
+    uint32_t elo, ehi;
+    if (pgn_date_bounds(event_date, &elo, &ehi) && elo > lo)
+        lo = elo;
+    if (lo > hi) /* an event that starts after the game's date: no date is sure */
+        lo = 0, hi = UINT32_MAX;
+    *plo = lo;
+    *phi = hi;
+    if (hi < LAWS_2014_FROM)
+        return LAWS_1997;
+    if (lo >= LAWS_2014_FROM)
+        return LAWS_2014;
+    return LAWS_UNPROVEN;
+}
+
+Laws laws_for_dates(const char *date, const char *utc_date, const char *event_date)
+{
+    uint32_t lo, hi;
+    return laws_bounds(date, utc_date, event_date, &lo, &hi);
+}
+
+const char *laws_name(Laws l) { return l == LAWS_2014 ? "2014" : "1997"; }
+
+/* The laws of game g from its Date tag (date), else its UTCDate and
+ * EventDate tags, which only an undecided date needs looked for. */
+static Laws game_laws(const PgnGame *g, const char *date, uint32_t *lo, uint32_t *hi)
+{
+    /* (the usual game: a date that decides, no other tag looked for) */
+    if (pgn_date_bounds(date, lo, hi) && (*hi < LAWS_2014_FROM || *lo >= LAWS_2014_FROM))
+        return *hi < LAWS_2014_FROM ? LAWS_1997 : LAWS_2014;
+    const char *utc = NULL, *event = NULL;
+    for (size_t i = 0; i < g->ntags; i++) {
+        if (!strcmp(g->tags[i].name, "UTCDate") && !utc)
+            utc = g->tags[i].value;
+        else if (!strcmp(g->tags[i].name, "EventDate") && !event)
+            event = g->tags[i].value;
+    }
+    return laws_bounds(date, utc, event, lo, hi);
+}
+
+/* The Laws that judge the game of c, found when first asked: few games
+ * reach a position where they differ, and only JSON Lines and TSV show
+ * them for every game. */
+static Laws ctx_laws(Ctx *c)
+{
+    if (c->laws >= 0)
+        return (Laws)c->laws;
+    Laws l;
+    if (c->opt->rules == RULES_2014) {
+        c->date_lo = LAWS_2014_FROM;
+        l = LAWS_2014;
+    } else if (c->opt->rules == RULES_1997) {
+        c->date_lo = LAWS_1997_FROM;
+        c->date_hi = LAWS_2014_FROM - 1;
+        l = LAWS_1997;
+    } else
+        l = game_laws(c->g, c->date, &c->date_lo, &c->date_hi);
+    c->laws = (int)l;
+    return l;
+}
+
+/* R45: line L reached a fivefold repetition or a 75-move position that
+ * would have ended the game under the Laws of 2014, and the game's date
+ * does not show that they applied: warned when it matters, that is when
+ * play went on in the line, or (main line) when the result is not the
+ * draw those laws give. */
+static void warn_2014_ending(Ctx *c, const Line *L, bool main_line, PgnResult declared)
+{
+    bool went_on = L->ply > L->would_ply;
+    if (!went_on && !(main_line && declared != PGN_RES_DRAW))
+        return;
+    char at[64];
+    if (L->would_side < 0)
+        snprintf(at, sizeof at, "in the FEN start position");
+    else {
+        char lab[48];
+        move_label(L->would_full, L->would_side, L->would_elem->text, lab, sizeof lab);
+        snprintf(at, sizeof at, "after %s", lab);
+    }
+    const char *date = c->date;
+    char dbuf[32];
+    if (date)
+        snprintf(dbuf, sizeof dbuf, "Date \"%.12s\"", date);
+    else
+        snprintf(dbuf, sizeof dbuf, "no Date tag");
+    PgnPos pos = L->would_elem ? L->would_elem->pos : c->g->start;
+    char tail[32];
+    if (went_on)
+        snprintf(tail, sizeof tail, "play goes on");
+    else
+        snprintf(tail, sizeof tail, "the result %s stands", declared == PGN_RES_NONE ? "given" : result_text(declared));
+    add_diag(c, D_LAWS_2014_ENDING, pos, L->would_ply, L->would_elem ? L->would_elem->text : NULL,
+             "%s %s: drawn by the Laws from 2014-07-01 (FIDE %s), but %s leaves the laws open, so %s (R45)",
+             L->would_end - 1 == REASON_FIVEFOLD ? "fivefold repetition" : "the 75-move rule",
+             at, L->would_end - 1 == REASON_FIVEFOLD ? "9.6.1" : "9.6.2", dbuf, tail);
+}
+
 void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
 {
     Scratch *s = rep->priv;
@@ -1059,9 +1345,10 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
     }
     memset(rep, 0, sizeof *rep);
     rep->priv = s;
+    s->rep_base = UINT32_MAX; /* (the table of rep_count holds another game's keys) */
     rep->diags = diags;
     rep->game = g;
-    Ctx c = {g, opt, rep, s, false};
+    Ctx c = {g, opt, rep, s, false, -1, NULL, 0, UINT32_MAX};
 
     /* The reader's findings first (with the user's severities). */
     for (size_t i = 0; i < g->ndiags; i++) {
@@ -1112,6 +1399,7 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
                  *pc_tag = tags[TAG_PLYCOUNT];
     const char *result_tag = tval(rt);
     rep->result_tag = result_tag;
+    c.date = tval(tags[TAG_DATE]);
     PgnResult tag_res = parse_result(result_tag);
     if (result_tag && tag_res == PGN_RES_NONE)
         add_diag(&c, D_BAD_RESULT_TAG, rt->value_pos, 0, NULL, "Result \"%.40s\" is not 1-0, 0-1, 1/2-1/2 or *",
@@ -1170,6 +1458,8 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
         rep->outcome_known = rep->declared != PGN_RES_NONE;
         rep->outcome = rep->declared;
         rep->reason = REASON_UNVERIFIED;
+        if (opt->report_laws)
+            rep->laws = ctx_laws(&c);
         sort_diags(rep);
         return;
     }
@@ -1228,8 +1518,16 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
          * 9.6.2); the standard start position is not, so it is not searched. */
         const Position *p0 = CUR(main_line);
         int ended = board_ending(p0, pos_has_legal_move(p0));
-        if (!ended && p0->halfmove >= 150)
-            ended = REASON_SEVENTY_FIVE + 1;
+        if (!ended && p0->halfmove >= 150) {
+            /* R45: the 75-move rule ends a game from 1 July 2014 only. */
+            Laws laws = ctx_laws(&c);
+            if (laws == LAWS_2014)
+                ended = REASON_SEVENTY_FIVE + 1;
+            else if (laws == LAWS_UNPROVEN) {
+                main_line->would_end = REASON_SEVENTY_FIVE + 1;
+                main_line->would_side = -1;
+            }
+        }
         if (ended) {
             main_line->ended = ended;
             main_line->ended_ply = 0;
@@ -1309,6 +1607,8 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
                 continue;
             }
             if (e->kind == PGN_EL_VAR_END) {
+                if (L->would_end)
+                    warn_2014_ending(&c, L, false, PGN_RES_NONE);
                 if (depth > 0)
                     depth--;
                 L = depth <= PGN_MAX_DEPTH && (size_t)depth < s->lines_cap ? &s->lines[depth] : &s->dead;
@@ -1318,6 +1618,8 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
         main_line = &s->lines[0]; /* the lines may have moved while growing */
         if (main_line->pending)
             resolve_pending(&c, main_line);
+        if (main_line->would_end && valid)
+            warn_2014_ending(&c, main_line, true, rep->declared);
         rep->plies = main_line->ply;
         if (!opt->no_fen)
             pos_to_fen(CUR(main_line), rep->fen);
@@ -1395,6 +1697,8 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
     }
 
 finish:
+    if (opt->report_laws || c.laws >= 0)
+        rep->laws = ctx_laws(&c);
     if (!rep->outcome_known && rep->reason != REASON_INVALID)
         rep->reason = REASON_INVALID;
     if (rep->counts[SEV_ERROR])

@@ -704,6 +704,8 @@ static void jsonl_game(Report *rp, const char *file, const PgnGame *g, const Gam
     json_str(b, rep->fen[0] ? rep->fen : NULL);
     JSON_KEY(b, "status");
     json_str(b, status_slug(rep->status));
+    JSON_KEY(b, "rules");
+    json_str(b, laws_name(rep->laws));
     BUF_LIT(b, ",\"diagnostics\":[");
     bool first = true;
     for (size_t i = 0; i < rep->ndiags + nextra; i++) {
@@ -767,7 +769,9 @@ static void tsv_game(Report *rp, const char *file, const PgnGame *g, const GameR
     tsv_num(b, count[SEV_WARNING]);
     tsv_num(b, count[SEV_NOTE]);
     tsv_field(b, worst ? diag_slug(worst) : NULL, false);
-    tsv_field(b, worst ? diag_message(worst) : NULL, true);
+    tsv_field(b, worst ? diag_message(worst) : NULL, false);
+    /* (new columns go at the end: scripts count the fields) */
+    tsv_field(b, laws_name(rep->laws), true);
 }
 
 /* ---- GitHub workflow commands ---- */
@@ -804,7 +808,7 @@ void report_begin(Report *rp)
         return;
     buf_puts(&rp->b, "file\tindex\toffset\tline\tevent\tsite\tdate\tround\twhite\tblack\t"
                      "result\toutcome\treason\tplies\tfen\tstatus\terrors\twarnings\tnotes\t"
-                     "code\tmessage\n");
+                     "code\tmessage\trules\n");
     buf_flush(rp);
 }
 

@@ -17,6 +17,7 @@ Keys on a game line (each optional; only the keys given are checked):
     reason   checkmate, stalemate, ... (DESIGN.md vocabulary)
     plies    integer
     fen      the final position (quote it: fen="... w - - 0 1")
+    rules    2014 | 1997 (the Laws that judged the game, R45)
 A game line is followed by its diagnostics, indented.  The list is the
 complete set: every diagnostic the program reports for that game must be
 listed and every listed one must be reported (order does not matter).

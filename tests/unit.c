@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "chess.h"
+#include "game.h"
 #include "fen960.h"
 #include "san.h"
 
@@ -1055,6 +1056,60 @@ static void prop_file(const char *path, int stride)
 
 /* ------------------------------------------------------------------ main */
 
+/* ---------------------------------------------------------------- R45 dates */
+
+/* The day bounds of PGN dates and the laws they decide (R45), worked out
+ * by hand: '?' digits span their range, "00" is an unknown month or day,
+ * a year below 1400 holds a place. */
+static void test_laws_by_date(void)
+{
+    static const struct {
+        const char *date, *utc, *event;
+        int ok;
+        uint32_t lo, hi;
+        Laws laws;
+    } cases[] = {
+        {"1896.??.??", NULL, NULL, 1, 18960101, 18961231, LAWS_1997},
+        {"2014.06.30", NULL, NULL, 1, 20140630, 20140630, LAWS_1997},
+        {"2014.07.01", NULL, NULL, 1, 20140701, 20140701, LAWS_2014},
+        {"2014.07.??", NULL, NULL, 1, 20140701, 20140731, LAWS_2014},
+        {"2014.06.??", NULL, NULL, 1, 20140601, 20140631, LAWS_1997},
+        {"2014.??.??", NULL, NULL, 1, 20140101, 20141231, LAWS_UNPROVEN},
+        {"201?.??.??", NULL, NULL, 1, 20100101, 20191231, LAWS_UNPROVEN},
+        {"19??.??.??", NULL, NULL, 1, 19000101, 19991231, LAWS_1997},
+        {"????.??.??", NULL, NULL, 1, 14000101, 99991231, LAWS_UNPROVEN},
+        {"2015", NULL, NULL, 1, 20150101, 20151231, LAWS_2014},
+        {"2015-03-04", NULL, NULL, 1, 20150304, 20150304, LAWS_2014},
+        {"1990.00.00", NULL, NULL, 1, 19900101, 19901231, LAWS_1997},
+        {"2014.1?.??", NULL, NULL, 1, 20141001, 20141231, LAWS_2014},
+        {"0000.00.00", NULL, NULL, 0, 0, 0, LAWS_UNPROVEN},
+        {"2014.13.01", NULL, NULL, 0, 0, 0, LAWS_UNPROVEN},
+        {"14.7.2014", NULL, NULL, 0, 0, 0, LAWS_UNPROVEN},
+        {"", NULL, NULL, 0, 0, 0, LAWS_UNPROVEN},
+        /* no Date: UTCDate; EventDate only raises the earliest day */
+        {NULL, "2016.01.01", NULL, 0, 0, 0, LAWS_2014},
+        {"????.??.??", NULL, "2015.01.10", 1, 14000101, 99991231, LAWS_2014},
+        {"2014.??.??", NULL, "2014.06.20", 1, 20140101, 20141231, LAWS_UNPROVEN},
+        {"2014.??.??", NULL, "2014.07.20", 1, 20140101, 20141231, LAWS_2014},
+        {"2013.??.??", NULL, "2015.01.01", 1, 20130101, 20131231, LAWS_UNPROVEN},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        uint32_t lo = 0, hi = 0;
+        int ok = pgn_date_bounds(cases[i].date, &lo, &hi);
+        Laws l = laws_for_dates(cases[i].date, cases[i].utc, cases[i].event);
+        char name[80];
+        snprintf(name, sizeof name, "R45 date \"%s\" utc %s event %s", cases[i].date ? cases[i].date : "(none)",
+                 cases[i].utc ? cases[i].utc : "-", cases[i].event ? cases[i].event : "-");
+        if (ok != cases[i].ok || (ok && (lo != cases[i].lo || hi != cases[i].hi)))
+            fail(name, "bounds %d %u-%u, want %d %u-%u", ok, (unsigned)lo, (unsigned)hi, cases[i].ok,
+                 (unsigned)cases[i].lo, (unsigned)cases[i].hi);
+        else if (l != cases[i].laws)
+            fail(name, "laws %d, want %d", (int)l, (int)cases[i].laws);
+        else
+            pass("%s: laws %s%s", name, laws_name(l), l == LAWS_UNPROVEN ? " (unproven)" : "");
+    }
+}
+
 int main(int argc, char **argv)
 {
     const char *dir = "tests";
@@ -1076,6 +1131,7 @@ int main(int argc, char **argv)
     char path[1024];
 
     test_board_and_start();
+    test_laws_by_date();
     snprintf(path, sizeof path, "%s/fen", dir);
     for_each_file(path, fen_case);
     snprintf(path, sizeof path, "%s/san", dir);

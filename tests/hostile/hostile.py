@@ -372,8 +372,10 @@ def gen(*parts):
             yield from p
 
 
-def knight_shuffle(n_plies):
-    out = bytearray(b'[Event "long"]\n\n')
+def knight_shuffle(n_plies, date=b"2015.01.01"):
+    # Dated 2015: the Laws of 2014 end it at the fivefold repetition (R45);
+    # undated (date None), the older laws let it go on to the end.
+    out = bytearray(b'[Event "long"]\n' + (b'[Date "%s"]\n' % date if date else b"") + b'\n')
     for i in range(n_plies // 4):
         out += b"%d. Nf3 Nf6 %d. Ng1 Ng8\n" % (2 * i + 1, 2 * i + 2)
     return bytes(out + b"1/2-1/2\n\n")
@@ -402,6 +404,10 @@ def part_sizes():
          ["-f", "jsonl"], "tag-too-long", 10 * SLOW),
         ("100,000 plies (knight shuffle: fivefold ends it)", lambda: gen(knight_shuffle(100000), AFTER),
          ["-f", "jsonl"], "moves-after-end", 10),
+        # every ply replayed, with no capture or pawn move: the repetition
+        # count must not look back over the whole stretch at each ply
+        ("100,000 plies (knight shuffle, undated: played on)", lambda: gen(knight_shuffle(100000, None), AFTER),
+         ["-f", "jsonl"], "laws-2014-ending", 10),
         ("variations nested 100,000 deep",
          lambda: gen(b'[Event "deep"]\n\n1. e4 ', rep(b"(1. d4 ", 700000), rep(b")", 100000), b" e5 *\n\n", AFTER),
          ["-f", "jsonl"], "variation-too-deep", 10),

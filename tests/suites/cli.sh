@@ -225,7 +225,7 @@ cp "$tmp/out" "$tmp/j"
 # 2 + 3 games, then the summary
 jcheck "jsonl: record types" "$tmp/j" '" ".join(r["type"] for r in L)' "game game game game game summary"
 jcheck "jsonl: game keys in contract order" "$tmp/j" '",".join(L[0].keys())' \
-    "type,file,index,offset,line,event,site,date,round,white,black,result,outcome,reason,plies,fen,status,diagnostics"
+    "type,file,index,offset,line,event,site,date,round,white,black,result,outcome,reason,plies,fen,status,rules,diagnostics"
 jcheck "jsonl: summary keys" "$tmp/j" '",".join(L[-1].keys())' \
     "type,files,games,ok,warning,error,skipped,plies,bytes,seconds"
 jcheck "jsonl: summary counts" "$tmp/j" '[L[-1][k] for k in ("files","games","ok","warning","error","skipped")]' \
@@ -308,7 +308,7 @@ sys.exit(len(want) != len(got) or bool(bad))' "$tmp/out" "$tmp/esc.want" > "$tmp
 want=[json.loads(l) for l in open(sys.argv[2], encoding="utf-8")]
 want=["".join(" " if ord(c) < 0x20 or ord(c) == 0x7F else c for c in w) for w in want]
 rows=[l.rstrip("\n").split("\t") for l in open(sys.argv[1], encoding="utf-8")][1:]
-bad=[(i, w, r[4], r[8]) for i, (w, r) in enumerate(zip(want, rows)) if len(r) != 21 or r[4] != w or r[8] != w]
+bad=[(i, w, r[4], r[8]) for i, (w, r) in enumerate(zip(want, rows)) if len(r) != 22 or r[4] != w or r[8] != w]
 print("%d games, %d rows, %d wrong" % (len(want), len(rows), len(bad)), bad[:3])
 sys.exit(len(want) != len(rows) or bool(bad))' "$tmp/out" "$tmp/esc.want" > "$tmp/esc.res" 2>&1 &&
         ok "tsv: the same 204 tag values, control bytes as spaces" ||
@@ -350,14 +350,34 @@ status_is "tsv file-level" 0
 [ "$(wc -l < "$tmp/out")" -eq 3 ] && ok "tsv file-level: header + 2 rows" || fail "tsv file-level rows" "$(cat "$tmp/out")"
 err_has "tsv file-level: finding on stderr" '^tests/cli/junk\.pgn:12:1: warning: .+ \[non-game-text\]$'
 
+# ---------------------------------------------------------------- --rules (R45)
+# corpus/laws/R45-laws-by-date.pgn holds Lasker - Showalter 1896 (fivefold at
+# ply 102, played on to 1-0) as dated (1896), re-dated 2015 and undated
+# (games 1-3, see its .expect).  --rules forces one set of laws on all.
+R45=corpus/laws/R45-laws-by-date.pgn
+run "$P" -f jsonl --rules=2014 "$R45"
+status_is "--rules=2014" 1
+got=$(sed -n 1p "$tmp/out" | grep -o '"outcome":"[^"]*","reason":"[^"]*"\|"rules":"[0-9]*"' | tr '\n' ' ')
+[ "$got" = '"outcome":"1/2-1/2","reason":"fivefold-repetition" "rules":"2014" ' ] &&
+    ok "--rules=2014: the 1896 game ends at the fivefold repetition" || fail "--rules=2014 on the 1896 game" "$got"
+run "$P" -f jsonl --rules=1997 "$R45"
+status_is "--rules=1997" 0
+n=$(grep -c '"code":"\(moves-after-end\|wrong-result\|laws-2014-ending\)"\|"rules":"2014"' "$tmp/out")
+[ "$n" -eq 0 ] && ok "--rules=1997: every game judged by the older laws, none ended by fivefold or 75 moves" ||
+    fail "--rules=1997: $n records of the 2014 Laws" "$(head -c 600 "$tmp/out")"
+run "$P" --rules=2013 "$R45"
+status_is "--rules=2013 is a usage error" 2
+grep -q "invalid --rules" "$tmp/err" && ok "--rules=2013: says which values are valid" ||
+    fail "--rules=2013 message" "$(cat "$tmp/err")"
+
 # ---------------------------------------------------------------- tsv
 run "$P" --format=tsv "$D/bad.pgn"
 status_is tsv 1; err_empty tsv
-printf 'file\tindex\toffset\tline\tevent\tsite\tdate\tround\twhite\tblack\tresult\toutcome\treason\tplies\tfen\tstatus\terrors\twarnings\tnotes\tcode\tmessage\n' > "$tmp/want"
+printf 'file\tindex\toffset\tline\tevent\tsite\tdate\tround\twhite\tblack\tresult\toutcome\treason\tplies\tfen\tstatus\terrors\twarnings\tnotes\tcode\tmessage\trules\n' > "$tmp/want"
 head -n 1 "$tmp/out" > "$tmp/got"
 same "tsv: header" "$tmp/want" "$tmp/got"
 [ "$(wc -l < "$tmp/out")" -eq 4 ] && ok "tsv: header + 3 rows" || fail "tsv: rows" "$(cat "$tmp/out")"
-awk -F '\t' 'NF != 21 { bad = 1 } END { exit bad }' "$tmp/out" && ok "tsv: 21 fields per row" || fail "tsv: field count"
+awk -F '\t' 'NF != 22 { bad = 1 } END { exit bad }' "$tmp/out" && ok "tsv: 22 fields per row" || fail "tsv: field count"
 awk -F '\t' 'NR == 2 { print $1, $2, $3, $4, $11, $12, $13, $16, $17, $20 }' "$tmp/out" > "$tmp/got"
 echo "tests/cli/bad.pgn 1 0 1 1-0  invalid error 1 illegal-move" > "$tmp/want"
 same "tsv: illegal-move row" "$tmp/want" "$tmp/got"
