@@ -191,6 +191,17 @@ out_has "--strict --list-checks" '^missing-tag +error +'
 out_has "--strict --list-checks" '^suffix-annotation +error +'
 out_has "--strict --list-checks" '^export-line-length +error +'
 
+# corpus/export/perfect.pgn (two games in export format, see its .expect)
+# with CRLF line ends, and after a UTF-8 BOM: still export format (a CR is
+# not one of a line's characters, "\r\n" is an empty line, the BOM is not
+# text before the first game's tags), so nothing to say and exit 0.
+sed 's/$/\r/' corpus/export/perfect.pgn > "$tmp/crlf.pgn"
+run "$P" --strict "$tmp/crlf.pgn"
+status_is "--strict, export format with CRLF" 0; out_empty "--strict, export format with CRLF"
+printf '\357\273\277' | cat - corpus/export/perfect.pgn > "$tmp/bom.pgn"
+run "$P" --strict "$tmp/bom.pgn"
+status_is "--strict, export format after a BOM" 0; out_empty "--strict, export format after a BOM"
+
 # The export-format checks (corpus/export, laws.sh) run only under
 # --strict: the same files without it give no export-* finding.
 run "$P" -f jsonl corpus/export/*.pgn
