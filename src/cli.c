@@ -47,6 +47,7 @@ typedef struct Options {
     int progress;               /* -1 automatic, 0 off, 1 on */
     unsigned jobs;
     const char *label;          /* name reported for standard input */
+    bool stdin_implied;         /* no FILE given: standard input is read */
     CheckOptions check;
     char **files;
     int nfiles;
@@ -64,7 +65,8 @@ static void usage(FILE *out)
           "  -f, --format=FMT       text (default), jsonl, tsv or github\n"
           "  -q, --quiet            print no diagnostics; only the exit status (and -s)\n"
           "  -s, --summary          print a final count on standard error\n"
-          "      --label=NAME       file name to report for standard input\n"
+          "      --label=NAME       file name to report for standard input (only;\n"
+          "                         a warning when no input is standard input)\n"
           "      --progress         show a progress line on standard error\n"
           "      --no-progress      never show it (default: on for a terminal and\n"
           "                         a regular file over 8 MB)\n"
@@ -319,12 +321,23 @@ static int parse_args(int argc, char **argv, Options *o)
         long n = sysconf(_SC_NPROCESSORS_ONLN);
         o->jobs = n < 1 ? 1 : n > MAX_JOBS ? MAX_JOBS : (unsigned)n;
     }
-    if (!o->label)
-        o->label = "<stdin>";
     if (o->nfiles == 0) {
         static char dash[] = "-";
         o->files[o->nfiles++] = dash;
+        o->stdin_implied = true;
     }
+    if (o->label && !o->list_checks) {
+        /* A label names standard input only (as grep's does); given where
+         * no input is standard input it would be dropped unseen. */
+        bool read = false;
+        for (int i = 0; i < o->nfiles && !read; i++)
+            read = strcmp(o->files[i], "-") == 0;
+        if (!read)
+            fputs(PROG ": warning: --label is ignored: it names standard input ('-'), "
+                  "which is not among the inputs\n", stderr);
+    }
+    if (!o->label)
+        o->label = "<stdin>";
     /* Only jsonl and tsv print the final FEN; the others skip writing it. */
     o->check.no_fen = !(o->format == FMT_JSONL || o->format == FMT_TSV);
     o->check.report_laws = !o->check.no_fen;
@@ -1751,8 +1764,25 @@ static void run_input(Run *run, const char *path)
         close_in_turn(run, in);
 }
 
+/* A closed standard output (>&-) is kept closed to writes but not left
+ * free: the first file opened would take descriptor 1, stdout's writes
+ * would go to it and its close would close it twice.  Held by /dev/null
+ * opened for reading, a write still fails (EBADF, reported), and a run
+ * that writes nothing ends as it would with stdout open. */
+static void hold_closed_stdout(void)
+{
+    if (fcntl(STDOUT_FILENO, F_GETFD) >= 0 || errno != EBADF)
+        return;
+    int fd = open("/dev/null", O_RDONLY);
+    if (fd >= 0 && fd != STDOUT_FILENO) {
+        dup2(fd, STDOUT_FILENO);
+        close(fd);
+    }
+}
+
 int cli_main(int argc, char **argv)
 {
+    hold_closed_stdout();
     Options o;
     int rc = parse_args(argc, argv, &o);
     if (rc >= 0) {
@@ -1815,6 +1845,8 @@ int cli_main(int argc, char **argv)
     } else {
         if (!opt->quiet)
             report_begin(run.rp);
+        if (opt->stdin_implied && isatty(STDIN_FILENO))
+            fputs(PROG ": reading PGN from standard input (Ctrl-D to end; --help for usage)\n", stderr);
         for (int i = 0; i < opt->nfiles && !run.stop; i++)
             run_input(&run, opt->files[i]);
         output_ready(&run, true);

@@ -412,6 +412,74 @@ run sh -c "\"$P\" < $D/bad.pgn"
 status_is stdin 1; out_has stdin '^<stdin>:9:47: error: '
 run sh -c "\"$P\" --label=chunk7.pgn - < $D/bad.pgn"
 status_is "--label" 1; out_has "--label" '^chunk7\.pgn:9:47: error: '; out_lacks "--label" '<stdin>'
+# --label names standard input only (as grep's): with files only it is
+# ignored, and said so once on stderr however many files there are; with
+# standard input among them, no warning, and each file keeps its name.
+label_warn="pgncheck: warning: --label is ignored: it names standard input ('-'), which is not among the inputs"
+run "$P" --label=chunk7.pgn "$D/bad.pgn"
+status_is "--label, file only" 1; out_has "--label, file only" '^tests/cli/bad\.pgn:9:47: error: '
+out_lacks "--label, file only" 'chunk7'; err_is "--label, file only: warned" "$label_warn"
+run "$P" -q --label chunk7.pgn "$D/bad.pgn" "$D/good.pgn"
+status_is "--label, two files" 1; err_is "--label, two files: warned once" "$label_warn"
+run sh -c "\"$P\" --label=chunk7.pgn $D/good.pgn - < $D/bad.pgn"
+status_is "--label, file and -" 1; err_empty "--label, file and -"
+out_has "--label, file and -" '^chunk7\.pgn:9:47: error: '; out_lacks "--label, file and -" 'tests/cli/good'
+run sh -c "\"$P\" --label=chunk7.pgn < $D/bad.pgn"
+status_is "--label, no file" 1; err_empty "--label, no file: no warning"
+
+# No file and a terminal on standard input: one line on stderr says what
+# is read and how to end it; a pipe or a file there gets no such line.
+tty_hint="pgncheck: reading PGN from standard input (Ctrl-D to end; --help for usage)"
+if have_py; then
+    python3 - "$P" "$D/bad.pgn" "$tmp/out" "$tmp/err" > "$tmp/st" 2>&1 << 'EOF'
+import os, pty, subprocess, sys, time
+prog, pgn, out, err = sys.argv[1:5]
+m, s = pty.openpty()
+p = subprocess.Popen([prog], stdin=s, stdout=open(out, "wb"), stderr=open(err, "wb"))
+os.close(s)
+time.sleep(0.2)        # typed after the program started, as a user would
+os.write(m, open(pgn, "rb").read())
+os.write(m, b"\x04")   # Ctrl-D at the start of a line: end of input
+try:
+    print(p.wait(timeout=20))
+except subprocess.TimeoutExpired:
+    p.kill()
+    print("timeout")
+EOF
+    st=$(cat "$tmp/st")
+    [ "$st" = 1 ] && ok "terminal stdin: exit 1 (bad.pgn typed, then Ctrl-D)" || fail "terminal stdin: exit $st"
+    err_is "terminal stdin: the hint" "$tty_hint"
+    out_has "terminal stdin: the games read" '^<stdin>:9:47: error: '
+else
+    skip "terminal stdin: the hint" "no python3"
+fi
+run sh -c "cat $D/bad.pgn | \"$P\""
+status_is "pipe stdin" 1; err_empty "pipe stdin: no hint"
+run sh -c "\"$P\" < $D/bad.pgn"
+err_empty "file stdin: no hint"
+
+# A closed standard output (>&-) with nothing to write is no error: the
+# exit status is the checking's (bad.pgn has errors: 1; good.pgn none: 0;
+# text output of good.pgn is empty: games without findings print nothing).
+# Before, the first file opened took descriptor 1 and was closed twice:
+# "write error: Bad file descriptor", exit 2.
+for a in "-q" "-q -j2" "-q -s" "-q --select=invalid"; do
+    run sh -c "exec \"$P\" $a $D/good.pgn >&-"
+    status_is "closed stdout, $a good.pgn" 0
+    [ "$a" = "-q -s" ] || err_empty "closed stdout, $a good.pgn"
+done
+run sh -c "exec \"$P\" -q $D/bad.pgn $D/good.pgn >&-"
+status_is "closed stdout, -q bad.pgn good.pgn" 1; err_empty "closed stdout, -q bad.pgn good.pgn"
+run sh -c "exec \"$P\" $D/good.pgn >&-"
+status_is "closed stdout, text, nothing to report" 0; err_empty "closed stdout, text, nothing to report"
+# Where output is due it is still a failed write: exit 2 with a message
+# (bad.pgn's findings; jsonl's summary record under -q; bad.pgn's valid
+# game under --select=valid; every game under --fix-results).
+for a in "" "-j2" "-f jsonl -q" "-f tsv" "--select=valid -q" "--fix-results" "--fix-results -j2"; do
+    run sh -c "exec \"$P\" $a $D/bad.pgn >&-"
+    status_is "closed stdout, output due ($a)" 2
+    err_has "closed stdout, output due ($a)" '^pgncheck: write error: Bad file descriptor$'
+done
 
 # ---------------------------------------------------------------- --no-variations
 # var.pgn: the variation (1. Ke2 ...) replays from the start position, where
