@@ -10,6 +10,7 @@
 #include "chess.h"
 #include "export.h"
 #include "san.h"
+#include "unwin.h"
 
 /* One line of play: the main line or a variation being replayed. */
 typedef struct Line {
@@ -360,6 +361,32 @@ static bool time_forfeit(const char *term)
         return ieq(term, "time forfeit") || ieq(term, "time-forfeit") || ieq(term, "timeforfeit") ||
                ieq(term, "time");
     return (term[0] | 32) == 'l' && ieq(term, "lost on time");
+}
+
+/* FIDE 6.9 / R29: can `color` checkmate from p by any series of legal
+ * moves?  False only when proven: by the material rules (rules.c), or
+ * for a position whose pawns may be locked (unwin_may_be_blocked: every
+ * pawn faces an enemy pawn on its file, no castling right) by the
+ * blockade proof of unwin.c, a static test of a few microseconds.  The
+ * searches of unwin_decide are not run here: they cost milliseconds on
+ * a locked position that is winnable, and those are far more common in
+ * real games than unwinnable ones.  *why: the proof when false. */
+static bool can_mate(const Position *p, int color, UnwinReason *why)
+{
+    *why = UNWIN_BY_MATERIAL;
+    if (!pos_can_mate(p, color))
+        return false;
+    *why = UNWIN_BY_BLOCKADE;
+    return !(unwin_may_be_blocked(p) && unwin_blockade(p, color));
+}
+
+/* Why a colour cannot mate, after can_mate said so: "" for the material
+ * alone (the message says enough), else a short clause (a message has
+ * PGN_MSG bytes): the blockade proof of unwin.c, the pawns locked for
+ * ever and no square the king can reach where a mate could be given. */
+static const char *cannot_mate_why(UnwinReason why)
+{
+    return why == UNWIN_BY_BLOCKADE ? " (pawns locked for ever, no mating square)" : "";
 }
 
 /* Variant tag: 0 standard, 1 Chess960, -1 not checked. */
@@ -1654,12 +1681,14 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
             }
         } else if (declared == PGN_RES_WHITE || declared == PGN_RES_BLACK) {
             int winner = declared == PGN_RES_WHITE ? WHITE : BLACK;
-            bool can = pos_can_mate(fin, winner);
+            UnwinReason why;
+            bool can = can_mate(fin, winner, &why);
             if (time_forfeit(term)) {
                 if (!can) {
                     add_diag(&c, D_WRONG_RESULT, result_pos, 0, NULL,
-                             "Result %s on time, but %s cannot checkmate by any series of legal moves: "
-                             "the game is drawn (R43, FIDE 6.9)", result_text(declared), color_name(winner));
+                             "Result %s on time, but %s cannot checkmate by any series of legal moves%s: "
+                             "the game is drawn (R43, FIDE 6.9)", result_text(declared), color_name(winner),
+                             cannot_mate_why(why));
                     set_outcome(rep, PGN_RES_DRAW, REASON_NO_MATING_MATERIAL);
                     rep->fixed = PGN_RES_DRAW;
                 } else
@@ -1667,8 +1696,9 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
             } else {
                 if (!can)
                     add_diag(&c, D_DECISIVE_NO_MATERIAL, result_pos, 0, NULL,
-                             "Result %s although %s cannot checkmate by any series of legal moves: "
-                             "possible only by resignation", result_text(declared), color_name(winner));
+                             "Result %s although %s cannot checkmate by any series of legal moves%s: "
+                             "possible only by resignation", result_text(declared), color_name(winner),
+                             cannot_mate_why(why));
                 set_outcome(rep, declared, REASON_UNVERIFIED);
             }
         } else if (declared == PGN_RES_DRAW) {

@@ -163,24 +163,27 @@ bool unwin_blockade(const Position *pos, int color)
         /* Stuck pieces: every square they could move to holds a man of
          * their own that never moves (a fixed pawn or a stuck piece).  Not
          * taken either (step 3), they are walls like the fixed pawns, and
-         * they guard what they attack for ever. */
-        Bitboard stuck = 0;
+         * they guard what they attack for ever.  (Pieces that cannot be
+         * taken: see step 3, which adds the others to K.) */
+        Bitboard stuck = pos->by_type[0] & ~pawns & ~pos->by_type[KING] & ~capturable;
         for (;;) {
-            Bitboard more_stuck = 0;
+            /* The largest such set: start from every piece and drop those
+             * with a square to go to, until none is dropped (pieces that
+             * block each other all stay: none of them can move first). */
+            Bitboard loose = 0;
             for (int c = 0; c < 2; c++) {
                 Bitboard perm = (own[c] & fixed) | (stuck & pos->by_color[c]);
-                Bitboard pieces = pos->by_color[c] & ~pawns & ~pos->by_type[KING] & ~capturable & ~stuck;
-                while (pieces) {
-                    int sq = bb_pop(&pieces);
+                for (Bitboard m = stuck & pos->by_color[c]; m;) {
+                    int sq = bb_pop(&m);
                     Bitboard a;
                     (void)blk_region(piece_type(pos->board[sq]), sq, fixed | stuck, 0, &a);
-                    if (!(a & ~perm))
-                        more_stuck |= bb_sq(sq);
+                    if (a & ~perm)
+                        loose |= bb_sq(sq);
                 }
             }
-            if (!more_stuck)
+            if (!loose)
                 break;
-            stuck |= more_stuck;
+            stuck &= ~loose;
         }
         Bitboard walls = fixed | stuck, guards[2];
         for (int c = 0; c < 2; c++) {
@@ -267,6 +270,15 @@ bool unwin_may_be_blocked(const Position *pos)
     return !(wp & ~bdown) && !(bp & ~wup);
 }
 
+bool unwin_pawns_locked(const Position *pos)
+{
+    if (pos->castling || pos->ep_legal)
+        return false;
+    Bitboard pawns = pos->by_type[PAWN];
+    Bitboard wp = pawns & pos->by_color[WHITE], bp = pawns & pos->by_color[BLACK];
+    return pawns && !((wp << 8) & ~pawns) && !((bp >> 8) & ~pawns) && !(pawn_set_attacks(WHITE, wp) & bp);
+}
+
 /* --------------------------------------------------------------- tables */
 
 typedef struct TtEntry {
@@ -314,19 +326,25 @@ void unwin_table_init(UnwinTable *t, void *mem, size_t bytes)
     t->seen_mask = nseen - 1;
     t->queue = p + ntt * sizeof(TtEntry) + nseen * sizeof(SeenEntry);
     t->gen = 0;
+    t->seen_gen = 0;
     memset(mem, 0, bytes);
 }
 
-/* A new generation: this question's entries.  After 2^32 of them the
- * stamps would repeat (an old entry could pass for a visited position),
- * so the table is cleared then. */
-static void next_gen(UnwinTable *t)
+/* A new generation of an entry table: this search's entries.  After 2^32
+ * of them the stamps would repeat (an old entry could pass for a visited
+ * position), so the table is cleared then. */
+static uint32_t next_gen(uint32_t *gen, void *tab, size_t bytes)
 {
-    if (++t->gen == 0) {
-        memset(t->tt, 0, (t->tt_mask + 1) * sizeof(TtEntry));
-        memset(t->seen, 0, (t->seen_mask + 1) * sizeof(SeenEntry));
-        t->gen = 1;
+    if (++*gen == 0) {
+        memset(tab, 0, bytes);
+        *gen = 1;
     }
+    return *gen;
+}
+
+static void next_tt_gen(UnwinTable *t)
+{
+    next_gen(&t->gen, t->tt, (t->tt_mask + 1) * sizeof(TtEntry));
 }
 
 /* ------------------------------------------------------ helpmate search */
@@ -340,6 +358,8 @@ typedef struct Search {
     bool out;                /* the budget ran out */
     int line_len;
     Move line[UNWIN_MAX_LINE];
+    bool bfs_started, bfs_dead;  /* the exhaustive search: begun; cannot go on (table full) */
+    size_t bfs_head, bfs_tail;   /* its queue, kept between calls */
 } Search;
 
 static int sq_dist(int a, int b)
@@ -565,10 +585,10 @@ static uint32_t visit(UnwinTable *t, const Position *p, uint32_t parent, Move m,
     size_t i = p->key & t->seen_mask;
     for (int probe = 0; probe < 64; probe++, i = (i + 1) & t->seen_mask) {
         SeenEntry *e = &tab[i];
-        if (e->gen != t->gen) {
+        if (e->gen != t->seen_gen) {
             memcpy(e->board, want.board, sizeof e->board);
             e->key = p->key;
-            e->gen = t->gen;
+            e->gen = t->seen_gen;
             e->side = want.side;
             e->ep = want.ep;
             e->parent = parent;
@@ -596,36 +616,52 @@ static int exhaust(Search *s, const Position *root)
         return 0;
     SeenEntry *tab = t->seen;
     uint32_t *queue = t->queue;
-    size_t head = 0, tail = 0, cap = t->seen_mask + 1;
+    size_t cap = t->seen_mask + 1;
     bool full = false;
-    next_gen(t);
-    uint32_t r = visit(t, root, SEEN_ROOT, MOVE_NONE, &full);
-    if (r == SEEN_ROOT)
-        return 0;
-    queue[tail++] = r;
+    if (!s->bfs_started) {
+        /* The first call of a question; a later one goes on from where
+         * the budget stopped it (the queue and the set are kept). */
+        s->bfs_started = true;
+        next_gen(&t->seen_gen, t->seen, cap * sizeof(SeenEntry));
+        uint32_t r = visit(t, root, SEEN_ROOT, MOVE_NONE, &full);
+        if (r == SEEN_ROOT)
+            return 0;
+        s->bfs_head = 0;
+        s->bfs_tail = 0;
+        queue[s->bfs_tail++] = r;
+    }
+    size_t head = s->bfs_head, tail = s->bfs_tail;
     while (head < tail) {
+        if (s->nodes >= s->budget || s->bfs_dead) {
+            s->bfs_head = head;
+            s->bfs_tail = tail;
+            return 0;
+        }
         uint32_t at = queue[head++];
         Position p;
         unpack(&tab[at], &p);
         MoveList list;
         gen_legal(&p, &list);
         for (int i = 0; i < list.count; i++) {
-            if (s->nodes++ >= s->budget)
-                return 0;
+            s->nodes++;
             Position c;
             pos_make(&p, list.moves[i], &c);
             uint32_t ci = visit(t, &c, at, list.moves[i], &full);
             if (ci == SEEN_ROOT) {
-                if (full)
+                if (full) {
+                    s->bfs_dead = true;
                     return 0;
+                }
                 continue;
             }
             if (c.side != s->winner && c.checkers && !pos_has_legal_move(&c)) {
                 int n = 0;
                 for (uint32_t x = ci; tab[x].parent != SEEN_ROOT; x = tab[x].parent)
                     n++;
-                if (n > UNWIN_MAX_LINE)
+                if (n > UNWIN_MAX_LINE) {
+                    s->bfs_dead = true;
                     return 0;
+                }
                 s->line_len = n;
                 for (uint32_t x = ci; tab[x].parent != SEEN_ROOT; x = tab[x].parent)
                     s->line[--n] = tab[x].move;
@@ -633,8 +669,10 @@ static int exhaust(Search *s, const Position *root)
             }
             if (!pos_can_mate(&c, s->winner) || unwin_blockade(&c, s->winner))
                 continue;
-            if (tail >= cap)
+            if (tail >= cap) {
+                s->bfs_dead = true;
                 return 0;
+            }
             queue[tail++] = ci;
         }
     }
@@ -683,7 +721,7 @@ static bool dive_for(Search *s, uint64_t share, int width, int depth, int mode, 
     s->mode = mode;
     s->budget = s->nodes + share;
     s->out = false;
-    next_gen(s->t);
+    next_tt_gen(s->t);
     if (!dive(s, s->root, depth, 0, width))
         return false;
     found(r, s, UNWIN_WINNABLE, UNWIN_BY_HELPMATE);
@@ -716,7 +754,7 @@ UnwinVerdict unwin_decide(const Position *pos, int color, UnwinTable *t, uint64_
             return r->verdict;
     s.budget = s.nodes + budget / 10;
     s.out = false;
-    next_gen(t);
+    next_tt_gen(t);
     for (int depth = pos->side == color ? 1 : 2; depth < UNWIN_MAX_LINE && !s.out; depth += 2)
         if (hm(&s, pos, depth, 0))
             return found(r, &s, UNWIN_WINNABLE, UNWIN_BY_HELPMATE);

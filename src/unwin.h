@@ -38,7 +38,7 @@ typedef struct UnwinTable {
     void *seen;                 /* exhaustive search: positions visited, stored whole */
     size_t seen_mask;
     void *queue;                /* exhaustive search: its queue */
-    uint32_t gen;
+    uint32_t gen, seen_gen;     /* generation stamps of the two */
 } UnwinTable;
 
 #define UNWIN_TABLE_MIN ((size_t)1 << 16)
@@ -64,6 +64,11 @@ bool unwin_blockade(const Position *pos, int color);
  * ends before the last rank) and no castling right or en passant capture
  * is open. */
 bool unwin_may_be_blocked(const Position *pos);
+
+/* The cheaper and narrower filter of the replay: no castling right or
+ * en passant capture open, and every pawn stands right behind a pawn
+ * (none can move now) and attacks no enemy pawn. */
+bool unwin_pawns_locked(const Position *pos);
 
 /* Replays line[0..n) from pos: every move legal and the last one a
  * checkmate given by `color`.  (Tests and callers verify every helpmate.) */

@@ -28,6 +28,15 @@ echo "== core"
 ./tests/perft -b 6 | sed 's/^/perft startpos /'
 ./tests/sanbench "$big" 5000000
 echo
+echo "== can a side still mate? (src/unwin.c, one core)"
+# The path of the checking (material, then the blockade proof where every
+# pawn faces an enemy pawn) on 30,000 final positions of lichess games,
+# with the full procedure timed apart; then CHA's test vector (every 10th
+# position, both colours).
+cha=../shared/corpus/edge/gh-d3-chess
+./tests/test_unwin -b "$cha/lichess-30K-games.txt" 200000 | grep '^#'
+./tests/test_unwin "$cha/test-vector.txt" 10 200000 0 | grep '^# [0-9]'
+echo
 echo "== reader only (median of $runs runs)"
 # One run is one sample of a machine whose speed drifts: the median of
 # several, as for the whole program below.
