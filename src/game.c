@@ -133,6 +133,10 @@ typedef struct Ctx {
      * laws of other dates: a law from day D judges the game when
      * date_lo >= D, not when date_hi < D, and else the date is open. */
     uint32_t date_lo, date_hi;
+    /* The move being settled is in long algebraic or UCI notation without
+     * a mark: its notation warning gives the SAN with the mark (see
+     * note_notation), so a missing + or # is not said again. */
+    bool mark_in_note;
 } Ctx;
 
 /* Room for one more diagnostic: the array grows as a game needs it, so a
@@ -197,6 +201,21 @@ static void add_diag(Ctx *c, DiagCode code, PgnPos pos, uint32_t ply, const char
     va_start(ap, fmt);
     vsnprintf(d->msg, sizeof d->msg, fmt, ap);
     va_end(ap);
+}
+
+/* Takes back the last diagnostic of code, if one was made; returns
+ * whether it did. */
+static bool drop_diag(Ctx *c, DiagCode code)
+{
+    GameReport *rep = c->rep;
+    for (size_t i = rep->ndiags; i-- > 0;)
+        if (rep->diags[i].code == code) {
+            rep->counts[rep->diags[i].severity]--;
+            memmove(&rep->diags[i], &rep->diags[i + 1], (rep->ndiags - i - 1) * sizeof rep->diags[i]);
+            rep->ndiags--;
+            return true;
+        }
+    return false;
 }
 
 static const char *piece_name(int pt)
@@ -481,17 +500,41 @@ static void note_notation(Ctx *c, const Position *pos, const SanResult *r, const
         {SAN_NOTE_EP_SUFFIX, D_EP_SUFFIX, "\"e.p.\" is not part of SAN"},
         {SAN_NOTE_PAWN_LETTER, D_PAWN_LETTER, "pawn moves are written without P"},
     };
+    unsigned bits = r->notes;
+    char san[24] = "";
+    if (bits & (SAN_NOTE_LONG_ALGEBRAIC | SAN_NOTE_UCI)) {
+        /* One mistake, one warning: a move not in SAN is said once, with
+         * its SAN, mark included.  What writing it in SAN puts right (an
+         * x, an =, a capital promotion letter, no P, the + or # that the
+         * notation left out) is part of that warning, not a warning of
+         * its own; a mark that says something false (x on a non-capture,
+         * + on a non-check) still is one. */
+        bits &= ~(unsigned)(SAN_NOTE_CAPTURE_MISSING | SAN_NOTE_PROMO_NO_EQUALS | SAN_NOTE_PROMO_LOWERCASE |
+                            SAN_NOTE_PAWN_LETTER);
+        size_t n = san_format_nomark(pos, r->move, san);
+        Position after = *pos;
+        pos_do(&after, r->move);
+        if (after.checkers && n + 1 < sizeof san) {
+            san[n] = pos_has_legal_move(&after) ? '+' : '#';
+            san[n + 1] = '\0';
+        }
+        c->mark_in_note = r->mark == 0;
+    }
     for (size_t i = 0; i < sizeof notes / sizeof notes[0]; i++)
-        if (r->notes & notes[i].bit) {
+        if (bits & notes[i].bit) {
             if (notes[i].bit == SAN_NOTE_OVERDISAMBIGUATED)
                 note_overdisambiguated(c, pos, r, e, ply, label);
+            else if (notes[i].bit & (SAN_NOTE_LONG_ALGEBRAIC | SAN_NOTE_UCI))
+                add_diag(c, notes[i].code, e->pos, ply, e->text, "%s: %s; in SAN: %s", label, notes[i].text, san);
             else
                 add_diag(c, notes[i].code, e->pos, ply, e->text, "%s: %s", label, notes[i].text);
         }
 }
 
+/* extra: said at the end of the message (the move number's disagreement,
+ * see play), "" if nothing. */
 static void report_bad_move(Ctx *c, const Position *pos, const SanResult *r, const PgnElem *e, uint32_t ply,
-                            const char *label, bool in_variation)
+                            const char *label, bool in_variation, const char *extra)
 {
     char a[48], b[48], sq[3];
     int us = pos->side;
@@ -508,18 +551,22 @@ static void report_bad_move(Ctx *c, const Position *pos, const SanResult *r, con
             hint = " (piece letters are upper case: K, Q, R, B, N)";
         else if (first == 'S' || first == 'L' || first == 'T' || first == 'D' || first == 'C' || first == 'F')
             hint = " (SAN uses the English piece letters K, Q, R, B, N)";
-        if (e->truncated)
-            add_diag(c, D_BAD_MOVE, e->pos, ply, e->text, "%s...: a token too long to be a move", label);
-        else
-            add_diag(c, D_BAD_MOVE, e->pos, ply, e->text, "%s: not a move%s", label, hint);
+        if (e->truncated) {
+            /* The reader has said so (token-too-long, at the token): once
+             * is enough, unless that check is turned off. */
+            if (c->opt->severity[D_TOKEN_TOO_LONG] == SEV_NONE)
+                add_diag(c, D_BAD_MOVE, e->pos, ply, e->text, "%s...: a token too long to be a move%s", label,
+                         extra);
+        } else
+            add_diag(c, D_BAD_MOVE, e->pos, ply, e->text, "%s: not a move%s%s", label, hint, extra);
         break;
     }
     case SAN_NULL_MOVE:
         if (in_variation)
             add_diag(c, D_NULL_MOVE_VARIATION, e->pos, ply, e->text,
-                     "%s: a null move; the rest of this variation is not checked", label);
+                     "%s: a null move; the rest of this variation is not checked%s", label, extra);
         else
-            add_diag(c, D_NULL_MOVE, e->pos, ply, e->text, "%s: a null move is not a legal move (R4)", label);
+            add_diag(c, D_NULL_MOVE, e->pos, ply, e->text, "%s: a null move is not a legal move (R4)%s", label, extra);
         break;
     case SAN_AMBIGUOUS: {
         char list[96] = "";
@@ -532,7 +579,7 @@ static void report_bad_move(Ctx *c, const Position *pos, const SanResult *r, con
                 break;
             used += (size_t)w;
         }
-        add_diag(c, D_AMBIGUOUS_MOVE, e->pos, ply, e->text, "%s is ambiguous: it could be %s", label, list);
+        add_diag(c, D_AMBIGUOUS_MOVE, e->pos, ply, e->text, "%s is ambiguous: it could be %s%s", label, list, extra);
         break;
     }
     case SAN_ILLEGAL:
@@ -636,7 +683,7 @@ static void report_bad_move(Ctx *c, const Position *pos, const SanResult *r, con
             snprintf(msg, sizeof msg, "%s", san_illegal_text(r->reason));
             break;
         }
-        add_diag(c, D_ILLEGAL_MOVE, e->pos, ply, e->text, "%s: illegal: %s%s", label, msg, law);
+        add_diag(c, D_ILLEGAL_MOVE, e->pos, ply, e->text, "%s: illegal: %s%s%s", label, msg, law, extra);
         break;
     }
     }
@@ -815,10 +862,10 @@ static CHESS_NOINLINE void ply_end_slow(Ctx *c, Line *L, const PgnElem *e, uint3
         (void)ANY();
     bool mate = p->checkers && !any;
     /* R42: the check and mate marks. */
-    if (mate && mark != 2)
+    if (mate && mark != 2 && !(mark == 0 && c->mark_in_note))
         add_diag(c, D_MATE_MARK_MISSING, e->pos, ply, e->text, "%s: the move gives checkmate but is marked %s", label,
                  mark == 1 ? "+ instead of #" : "with no #");
-    else if (!mate && p->checkers && mark == 0)
+    else if (!mate && p->checkers && mark == 0 && !c->mark_in_note)
         add_diag(c, D_CHECK_MARK_MISSING, e->pos, ply, e->text, "%s: the move gives check but has no +", label);
     else if (!mate && p->checkers && mark == 2)
         add_diag(c, D_MATE_MARK_WRONG, e->pos, ply, e->text, "%s: marked # but it is only check", label);
@@ -1025,15 +1072,24 @@ static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main
                      label, ending_text(L->ended - 1), ended_label(L, at, sizeof at), (unsigned)L->ended_ply);
             return PLAY_AFTER_END;
         }
-        if (e->number >= 0 && !L->number_warned && (uint32_t)e->number != before->fullmove) {
+        bool number_off = e->number >= 0 && !L->number_warned && (uint32_t)e->number != before->fullmove;
+        if (number_off)
             L->number_warned = true;
-            add_diag(c, D_MOVE_NUMBER, e->pos, ply, e->text, "move number %d, but this is move %u of %s",
-                     (int)e->number, (unsigned)before->fullmove, color_name(before->side));
-        }
         if (!parsed && !(parsed = parse_move(before, e, &r, &notes))) {
-            report_bad_move(c, before, &r, e, ply, label, !main_line);
+            /* One mistake, one error: a move number that disagrees with
+             * the position, on a move that cannot be played there, most
+             * often says why (moves of another position: a FEN left out,
+             * a game run into the next); it is part of the error. */
+            char extra[72] = "";
+            if (number_off)
+                snprintf(extra, sizeof extra, "; it is numbered %d, but it would be move %u of %s", (int)e->number,
+                         (unsigned)before->fullmove, color_name(before->side));
+            report_bad_move(c, before, &r, e, ply, label, !main_line, extra);
             return PLAY_ERROR;
         }
+        if (number_off)
+            add_diag(c, D_MOVE_NUMBER, e->pos, ply, e->text, "move number %d, but this is move %u of %s",
+                     (int)e->number, (unsigned)before->fullmove, color_name(before->side));
         if (notes)
             note_notation(c, before, &r, e, ply, label);
         if (e + 1 < end && e[1].kind == PGN_EL_VAR_START)
@@ -1047,6 +1103,7 @@ static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main
     L->has_prev = true;
     L->ply = ply;
     ply_end(c, L, e, e + 1 < end && e[1].kind == PGN_EL_MOVE, ply, mark, main_line, c->s->keys, cl);
+    c->mark_in_note = false;
     return PLAY_OK;
 #undef label
 }
@@ -1375,7 +1432,7 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
     s->rep_base = UINT32_MAX; /* (the table of rep_count holds another game's keys) */
     rep->diags = diags;
     rep->game = g;
-    Ctx c = {g, opt, rep, s, false, -1, NULL, 0, UINT32_MAX};
+    Ctx c = {g, opt, rep, s, false, -1, NULL, 0, UINT32_MAX, false};
 
     /* The reader's findings first (with the user's severities). */
     for (size_t i = 0; i < g->ndiags; i++) {
@@ -1674,9 +1731,15 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
                          result_text(must));
                 rep->fixed = must;
             } else if (declared != must) {
+                /* One mistake, one error: a marker that the board refutes
+                 * and the Result tag puts right is one wrong result (the
+                 * marker), not also the tag's disagreement with it. */
+                bool tag_right = g->result != PGN_RES_NONE && tag_res == must &&
+                                 opt->severity[D_WRONG_RESULT] != SEV_NONE && drop_diag(&c, D_RESULT_MISMATCH);
                 add_diag(&c, D_WRONG_RESULT, result_pos, 0, NULL,
-                         "Result %s contradicts %s %s: the result must be %s (R41)", result_text(declared),
-                         ending_text(why), ended_label(main_line, at, sizeof at), result_text(must));
+                         "Result %s contradicts %s %s: the result must be %s%s (R41)", result_text(declared),
+                         ending_text(why), ended_label(main_line, at, sizeof at), result_text(must),
+                         tag_right ? ", as the Result tag has it" : "");
                 rep->fixed = must;
             }
         } else if (declared == PGN_RES_WHITE || declared == PGN_RES_BLACK) {

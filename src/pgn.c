@@ -1498,7 +1498,21 @@ static void read_tag(PgnReader *r)
         return;
     }
     if (r->buf[r->pos] != '"') {
-        tag_error(r, "tag value is not a string");
+        /* Only this pair is skipped, up to its ] when the line has one:
+         * what follows it on the line ("[pgn] 1. e4 ...") is read, not
+         * lost with the rest of the line (a game without moves, then). */
+        game_diag(r, D_BAD_TAG, pos_of(r, r->pos), "tag value is not a string");
+        /* (at most LOOKAHEAD bytes, however many the buffer holds: the
+         * same answer for any cut of the input) */
+        size_t n = need(r, LOOKAHEAD), j = 0;
+        if (n > LOOKAHEAD)
+            n = LOOKAHEAD;
+        while (j < n && r->buf[r->pos + j] != ']' && r->buf[r->pos + j] != '"' && !(cls[r->buf[r->pos + j]] & K_NL))
+            j++;
+        if (j < n && r->buf[r->pos + j] == ']')
+            r->pos += j + 1;
+        else if (r->buf[r->pos] != '[')
+            skip_line(r);
         return;
     }
     PgnPos vpos = pos_of(r, r->pos);
@@ -1578,11 +1592,21 @@ static void read_tag(PgnReader *r)
             r->bad_byte = true;
         }
     }
+    PgnPos after = pos_of(r, r->pos);
+    uint32_t line = r->line;
     if (!tag_ws(r)) {
         game_diag(r, D_BAD_TAG, tpos, "tag pair cut off by the end of input");
         return;
     }
     if (r->buf[r->pos] != ']') {
+        if (r->line != line || r->buf[r->pos] == '[') {
+            /* [Event "x" and the line (or the next pair) begins: only the
+             * ] is missing; said where it belongs, and the pair is kept,
+             * so that it is not also a missing tag. */
+            game_diag(r, D_BAD_TAG, after, "tag pair not closed by ] (read as if it were)");
+            tag_commit(r, tpos, vpos, name_off, nlen, val_off, vlen);
+            return;
+        }
         tag_error(r, "tag pair not closed by ]");
         return;
     }
@@ -1671,6 +1695,24 @@ static void start_game(PgnReader *r, PgnGame *g)
     r->ng_reported = false;
 }
 
+/* A token written where a game's termination marker belongs that is no
+ * marker but plainly means a result (PGN standard 8.2.6 allows only 1-0,
+ * 0-1, 1/2-1/2 and *): "1/2", "1/2:1/2", "1:0" or "0:1", or the forfeit
+ * marks "+--" and "--+" of some tournament exports.  Returns the marker
+ * meant ("" when it names none), or NULL when t is no such token. */
+static const char *near_marker(const char *t)
+{
+    if (!strcmp(t, "1/2") || !strcmp(t, "1/2:1/2"))
+        return "1/2-1/2";
+    if (!strcmp(t, "1:0"))
+        return "1-0";
+    if (!strcmp(t, "0:1"))
+        return "0-1";
+    if (!strcmp(t, "+--") || !strcmp(t, "--+"))
+        return "";
+    return NULL;
+}
+
 /* Finishes the game at input offset end (<= offset of buf[end]). */
 static void end_game(PgnReader *r, uint64_t end)
 {
@@ -1679,10 +1721,37 @@ static void end_game(PgnReader *r, uint64_t end)
     g->end_offset = end;
     if (r->depth > 0 && !g->syntax_error)
         game_diag(r, D_UNBALANCED_VARIATION, r->last_tok, "a ( is not closed by )");
-    if (g->result == PGN_RES_NONE && !g->syntax_error)
-        game_diag(r, D_MISSING_TERMINATION, r->last_tok,
-                  g->truncated ? "input ends inside the game: no termination marker"
-                               : "no termination marker (1-0, 0-1, 1/2-1/2, *) before the next game");
+    if (g->result == PGN_RES_NONE && !g->syntax_error) {
+        /* One mistake, one error: a game's last token "1/2" is a result
+         * written wrongly, not a move of the game (which "not a move" and
+         * "moves after the end" would say besides). */
+        const PgnElem *last = g->nelems ? &g->elems[g->nelems - 1] : NULL;
+        const char *meant = last && r->depth == 0 && last->kind == PGN_EL_MOVE && !last->truncated
+                          ? near_marker(last->text) : NULL;
+        if (meant) {
+            char msg[PGN_MSG];
+            if (*meant)
+                snprintf(msg, sizeof msg, "\"%s\" is not a termination marker: did you mean %s?", last->text,
+                         meant);
+            else
+                snprintf(msg, sizeof msg, "\"%s\" is not a termination marker (1-0, 0-1, 1/2-1/2 or *)",
+                         last->text);
+            game_diag(r, D_MISSING_TERMINATION, last->pos, msg);
+            g->nelems--;
+        } else {
+            /* Said where the marker belongs: just past the game's last
+             * token when that is a move (not at the move, which may be
+             * fine, or wrong on its own account). */
+            PgnPos at = r->last_tok;
+            if (last && last->kind == PGN_EL_MOVE && !last->truncated && last->pos.offset == at.offset) {
+                at.offset += last->len;
+                at.col += last->len;
+            }
+            game_diag(r, D_MISSING_TERMINATION, at,
+                      g->truncated ? "input ends inside the game: no termination marker"
+                                   : "no termination marker (1-0, 0-1, 1/2-1/2, *) before the next game");
+        }
+    }
     if (g->ntags > 0 && g->nelems == 0 && !g->syntax_error)
         game_diag(r, D_EMPTY_GAME, g->start, "game has tags but no moves");
     raw_take(r, end);
@@ -3017,7 +3086,28 @@ static void read_game(PgnReader *r, bool tagless)
                 r->depth--;
             }
             continue;
-        case '<':
+        case '<': {
+            /* "<br>" and the like, printable ASCII within a line: one
+             * reserved token, said once, not a < and a > with a "move" br
+             * between them. */
+            size_t n = need(r, 48), j = 1;
+            if (n > 48)
+                n = 48; /* the same answer for any cut of the input */
+            while (j < n && r->buf[r->pos + j] != '>' && r->buf[r->pos + j] >= 0x20 && r->buf[r->pos + j] < 0x7F &&
+                   r->buf[r->pos + j] != '<' && r->buf[r->pos + j] != '{' && r->buf[r->pos + j] != '}')
+                j++;
+            if (j < n && r->buf[r->pos + j] == '>') {
+                char msg[PGN_MSG];
+                snprintf(msg, sizeof msg, "reserved characters < and > in movetext: \"%.*s\" is skipped", (int)j + 1,
+                         (const char *)r->buf + r->pos);
+                r->pos += j + 1;
+                game_diag(r, D_RESERVED_TOKEN, p, msg);
+                continue;
+            }
+            r->pos++;
+            game_diag(r, D_RESERVED_TOKEN, p, "reserved character < or > in movetext");
+            continue;
+        }
         case '>':
             r->pos++;
             game_diag(r, D_RESERVED_TOKEN, p, "reserved character < or > in movetext");
@@ -3035,9 +3125,21 @@ static void read_game(PgnReader *r, bool tagless)
         case '"':
             syntax_error(r, D_SYNTAX, "string inside movetext");
             return;
-        default:
+        default: {
+            /* A byte glued to the move before it ("O" then an en dash, in
+             * "O–O"): the token is broken as a whole, one error, not
+             * also a "move" O that is not a move. */
+            PgnElem *el = last_move(r);
+            if (el && !el->truncated && el->pos.offset + el->len == p.offset) {
+                char what[64];
+                snprintf(what, sizeof what, "unexpected character in \"%s...\"", el->text);
+                r->g->nelems--;
+                syntax_error(r, D_UNEXPECTED_CHAR, what);
+                return;
+            }
             syntax_error(r, D_UNEXPECTED_CHAR, "unexpected character");
             return;
+        }
         }
 move:
         emit_move(r, p, tok, (size_t)(r->base + r->pos - p.offset));

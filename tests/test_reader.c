@@ -295,12 +295,32 @@ static const Case cases[] = {
      "move e5 33:2:17|move 2.Nf3 56:3:4", "diag"},
     {"escape-line-column-1", "% escape line\n[Event \"x\"]\n%another\n\n1. e4 *\n", "tag Event=\"x\"|move 1.e4", "diag|file"},
     {"escape-not-column-1", "[Event \"x\"]\n\n1. e4 % e5 *\n", "diag unexpected-char 19:3:7| syntax-error", NULL},
-    {"reserved-tokens", "1. e4 <x> e5 *\n", "diag reserved-token 6:1:7|diag reserved-token 8:1:9|move x|move e5", NULL},
+    /* "<x>" is one reserved token (issue 18: one mistake, one error), not a
+     * < and a > around a "move" x; a lone > is a reserved token of its own. */
+    {"reserved-tokens", "1. e4 <x> e5 *\n", "diag reserved-token 6:1:7|move e5", "move x|diag reserved-token 8:"},
+    {"reserved-token-lone", "1. e4 > e5 *\n", "diag reserved-token 6:1:7|move e5", NULL},
     {"results-all", "1-0\n\n0-1\n\n1/2-1/2\n\n*\n", "result=1-0@0:1:1|result=0-1@5:3:1|result=1/2-1/2@10:5:1|result=*@19:7:1", "diag"},
     {"tags-several-per-line", "[Event \"a\"][Site \"b\"] [Date\t\"c\"]\n\n*\n", "tag Event=\"a\" 0:1:1|tag Site=\"b\" 11:1:12|tag Date=\"c\" 22:1:23", "diag bad"},
     {"duplicate-tag-kept", "[White \"a\"]\n[White \"b\"]\n\n*\n", "tag White=\"a\"|tag White=\"b\"|diag duplicate-tag 12:2:1", NULL},
     {"bad-tag-no-value", "[Event]\n[Site \"s\"]\n\n1. e4 *\n", "diag bad-tag 6:1:7|tag Site=\"s\"|move 1.e4", NULL},
-    {"bad-tag-unclosed", "[Event \"e\"\n[Site \"s\"]\n\n1. e4 *\n", "diag bad-tag 11:2:1|tag Site=\"s\"", NULL},
+    /* The ] belongs at offset 10 (line 1, column 11), after the value: said
+     * there, not at the next pair's [; the pair, whole but for its ], is
+     * kept (it is then not also a missing Event tag). */
+    {"bad-tag-unclosed", "[Event \"e\"\n[Site \"s\"]\n\n1. e4 *\n", "diag bad-tag 10:1:11|tag Event=\"e\"|tag Site=\"s\"",
+     "diag bad-tag 11:"},
+    /* A value that is not a string: the pair is skipped to its ], and the
+     * movetext after it on the line is read (here 1. e4 and the marker). */
+    {"bad-tag-not-string-then-movetext", "[pgn] 1. e4 *\n", "diag bad-tag 4:1:5|move 1.e4|result=*", "missing-termination"},
+    /* One mistake, one error: "1/2" as a game's last token is the
+     * termination marker written wrongly, not a move of the game. */
+    {"half-point-not-a-marker", "1. e4 e5 1/2\n", "diag missing-termination 9:1:10", "move 1/2"},
+    {"half-point-mid-game-is-a-move", "1. e4 1/2 e5 *\n", "move 1/2|move e5|result=*", "missing-termination"},
+    /* Without a marker the game's end is said past its last move, where the
+     * marker belongs (a move that may be right is not blamed). */
+    {"missing-termination-after-last-move", "1. e4 e5\n\n[Event \"x\"]\n*\n", "diag missing-termination 8:1:9", NULL},
+    /* A byte glued to a move breaks that token: one unexpected-char, and
+     * the broken token is no move of the game. */
+    {"unexpected-char-glued", "1. e4 O\xe2\x80\x91O *\n", "diag unexpected-char 7:1:8|move 1.e4", "move O"},
     {"bad-tag-no-name", "[Event \"e\"]\n[ \"s\"]\n\n*\n", "diag bad-tag 14:2:3", NULL},
     {"blank-line-in-movetext", "[Event \"e\"]\n\n1. e4\n\n\n e5 2. Nf3 *\n", "game 1|move e5|move 2.Nf3", "game 2|diag"},
     {"missing-termination-at-eof", "[Event \"e\"]\n\n1. e4 e5", "result=none truncated|diag missing-termination", NULL},

@@ -1,9 +1,10 @@
 #!/bin/sh
 # laws.sh - the laws of issue 4 (R20-R29, R40-R44), notation codes, variations
-# and tags, and --strict's export format (corpus/export), as real PGN case
-# files run through the real binary.
+# and tags, --strict's export format (corpus/export) and cascades (issue 18:
+# one mistake, one error; corpus/cascades), as real PGN case files run
+# through the real binary.
 # Run from the repository root with BIN=. or BIN=build/san.
-# Every case file corpus/{laws,notation,variations,tags,export}/NAME.pgn has a
+# Every case file corpus/{laws,notation,variations,tags,export,cascades}/NAME.pgn has a
 # hand-written NAME.expect beside it (format: see tests/laws_check.py); the
 # expected values were worked out by hand from RULES.md, never copied from
 # the program's output.
@@ -22,7 +23,7 @@ if ! command -v python3 > /dev/null 2>&1; then
     exit 0
 fi
 set --
-for d in corpus/laws corpus/notation corpus/variations corpus/tags corpus/export; do
+for d in corpus/laws corpus/notation corpus/variations corpus/tags corpus/export corpus/cascades; do
     for f in "$d"/*.pgn; do
         [ -f "$f" ] && set -- "$@" "$f"
     done
