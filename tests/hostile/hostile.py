@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """hostile.py - adversarial tests of the pgncheck binary with exact expectations.
 
-Usage: hostile.py BIN_DIR [part...]   parts: prefix mutate sizes faults (default: all)
+Usage: hostile.py BIN_DIR [part...]   parts: prefix prefix_large mutate sizes flat modes faults
+(default: all)
 Prints "ok ..." / "FAIL ..." lines and "N passed, N failed".  Environment:
 SANITIZED=1 (sanitizer build: fewer prefix cuts, looser RSS/time bounds),
 HOSTILE_STEP (prefix cut step), HOSTILE_CASES (mutation cases).
@@ -26,7 +27,7 @@ import time
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 os.chdir(TOP)
 BIN = sys.argv[1] if len(sys.argv) > 1 else "."
-PARTS = sys.argv[2:] or ["prefix", "prefix_large", "mutate", "sizes", "flat", "faults"]
+PARTS = sys.argv[2:] or ["prefix", "prefix_large", "mutate", "sizes", "flat", "modes", "faults"]
 SANITIZED = bool(os.environ.get("SANITIZED"))
 PGNCHECK = os.path.join(BIN, "pgncheck")
 # Bounds (stated in the report): plain build / sanitizer build.
@@ -510,6 +511,58 @@ def part_flat():
         r6 = run(args, [] if path in args else [once] * 6, timeout=120 * TIME_X, keep_out=False)
         tag = "flat: %s: peak RSS %.1f MB for the games six times (bound %d MB)" % (how, r6.rss_kb / 1024, bound)
         check(not sane(r6) and r6.rss_kb <= bound * 1024, tag, sane(r6) or "too large")
+
+
+# ---------------------------------------------------------------------------
+# The man page's Limits states the peak resident size per output mode at
+# -j1 and at -j2 for a file and a pipe; part_modes reads those bounds from
+# it, so the page cannot state what this test does not hold.
+MODE_ROWS = {  # first column of a row of that table -> the options of the mode
+    "Fl q": [["-q"]],
+    "Fl f Cm jsonl , Cm tsv": [["-f", "jsonl"], ["-f", "tsv"]],
+    "text, Fl f Cm github": [[], ["-f", "github"]],
+    "Fl -select , Fl -fix-results": [["--select=valid"], ["--select=invalid"], ["--fix-results"]],
+}
+
+
+def man_rss_bounds(path="man/pgncheck.1"):
+    """{row: (j1, j2 file, j2 pipe) in MB} from the rows of the man page's
+    peak-memory table: '.It COLUMN1 Ta N MB Ta N MB Ta N MB'."""
+    rows = {}
+    for line in open(path, encoding="utf-8"):
+        m = re.match(r"\.It (.+?) Ta (\d+) MB Ta (\d+) MB Ta (\d+) MB$", line.rstrip("\n"))
+        if m:
+            rows[m.group(1)] = tuple(int(m.group(i)) for i in (2, 3, 4))
+    return rows
+
+
+def part_modes():
+    """Peak memory in every output mode, at -j1 and -j2, for a file and a
+    pipe, on ordinary input: every real game of corpus/real (with their
+    findings: 3 in 4 of them have one) repeated to 7 MB, against the bounds
+    the man page states."""
+    if SANITIZED:
+        print("note: modes: skipped in the sanitizer build (its allocator keeps freed memory)")
+        return
+    bounds = man_rss_bounds()
+    if not check(set(bounds) == set(MODE_ROWS), "modes: the man page's peak-memory table has a row per mode",
+                 "rows %s, want %s" % (sorted(bounds), sorted(MODE_ROWS))):
+        return
+    real = b"".join(open(f, "rb").read().rstrip(b"\r\n") + b"\n\n" for f in sorted(glob.glob("corpus/real/*/*.pgn")))
+    path = "build/hostile/modes.pgn"
+    os.makedirs("build/hostile", exist_ok=True)
+    reps = (7 << 20) // len(real) + 1
+    open(path, "wb").write(real * reps)
+    for row, modes in MODE_ROWS.items():
+        for args in modes:
+            for col, (jobs, how) in enumerate((("-j1", "file"), ("-j1", "pipe"), ("-j2", "file"), ("-j2", "pipe"))):
+                bound = bounds[row][max(0, col - 1)]
+                argv = [jobs, "--no-progress"] + args
+                r = run(argv + [path], timeout=60 * TIME_X, keep_out=False) if how == "file" else \
+                    run(argv, [real] * reps, timeout=60 * TIME_X, keep_out=False)
+                tag = "modes: %s %s, %s: peak RSS %.1f MB (man page: at most %d MB)" % (
+                    jobs, " ".join(args) or "text", how, r.rss_kb / 1024, bound)
+                check(not sane(r) and 0 < r.rss_kb <= bound * 1024, tag, sane(r) or "over the bound")
 
 
 # ---------------------------------------------------------------------------
