@@ -533,7 +533,7 @@ static inline void classify64(const unsigned char *s, Masks *mk)
 #define BUF_CAP (64u * 1024u)    /* input window */
 #define LOOKAHEAD 160            /* bytes needed to recognise a tag start */
 #define FILE_DIAGS 64            /* file-level diagnostics queued per pgn_next */
-#define CMD_WINDOW 48            /* bytes of a [%cmd ...] comment command examined */
+#define CMD_WINDOW 128           /* bytes of a [%cmd ...] comment command examined, from its '%' */
 #define ELEMS_INIT 256
 #define FAST_GUARD 64             /* bytes that must follow a token for the fast path */
 #define NO_LAST UINT64_MAX         /* movetext_fast: no token offset pending */
@@ -1243,6 +1243,9 @@ static int read_comment(PgnReader *r)
             unsigned c = b[i];
             if (c >= 0x20 && c < 0x7F) {
                 if (c == '}') {
+                    /* the brace is a token of its line: a '[' after it is
+                     * not first on the line, wherever the comment began */
+                    r->line_tok = true;
                     r->pos = i + 1;
                     return 0;
                 }
@@ -1261,7 +1264,10 @@ static int read_comment(PgnReader *r)
                         need(r, CMD_WINDOW);
                         goto again;
                     }
-                    comment_command(r, i, e - i);
+                    /* the command is read in a fixed window, never in
+                     * whatever happens to be buffered beyond it: the same
+                     * bytes give the same verdict however they arrive */
+                    comment_command(r, i, e - i < CMD_WINDOW ? e - i : CMD_WINDOW);
                 }
                 if (c != ' ') {
                     r->cm_nl = 0;

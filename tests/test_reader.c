@@ -352,6 +352,15 @@ static const Case cases[] = {
      "3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Na5 10. Bc2 c5 11. d4 Qc7 *\n",
      "move 1.e4 clk=3599900|move 1...e5 clk=700|move 2.Nf3 clk=540000|move 2...Nc6 clk=359900", "diag"},
     {"bad-clock", "1. e4 { [%clk 3 minutes] } e5 { [%emt 0:00:05] } *\n", "diag bad-clock 8:1:9", "clk="},
+    /* a command is read in a fixed window of 128 bytes from its '%', never
+     * in whatever is buffered beyond it: a time after 100 blanks is read,
+     * one after 200 is not, at every read size (the chunked reads) */
+    {"clk-after-100-blanks", "1. e4 {[%clk                                                                                                    0:01:00]} e5 *\n", "move 1.e4 clk=6000|move e5", "diag"},
+    {"clk-after-200-blanks", "1. e4 {[%clk                                                                                                                                                                                                        0:01:00]} e5 *\n", "diag bad-clock 7:1:8|move e5", "clk="},
+    /* a '}' is a token of its line: after a comment over two lines, a '['
+     * on the closing brace's line does not start a game, as on one line */
+    {"brace-then-bracket-one-line", "1. e4 {a} [White \"x\"] e5 *\n", "move 1.e4|syntax-error", "game 2"},
+    {"brace-then-bracket-two-lines", "1. e4 {a\n} [White \"x\"] e5 *\n", "move 1.e4|syntax-error", "game 2"},
     /* An exporter wrapped the comment line inside the command: still a time. */
     {"clk-command-wrapped", "1. e4 { [%clk 0:03:\n00] } e5 {[%clk 1:\r\n02:03]} *\n",
      "move 1.e4 clk=18000|move e5 clk=372300", "diag"},
