@@ -851,6 +851,8 @@ static void piece_fill(const Run *run, Batch *b, PieceTools *t, const Source *fr
             break;
         }
         game_check(g, &run->opt->check, work);
+        if (work->out_of_memory)
+            b->oom = true; /* never a silent verdict on a game not wholly checked */
         /* The copy holds what the output will use of the game (a piece
          * holds up to PIECE_GAMES of them until they are written). */
         bool text = run->keep_text == KEEP_ALL || (run->keep_text == KEEP_WITH_FINDINGS && work->ndiags > 0);
@@ -907,6 +909,8 @@ static void check_batch(const Run *run, Batch *b, PieceTools *work)
     for (size_t i = 0; i < b->ngames; i++) {
         Slot *s = &b->slot[i];
         game_check(s->game, &run->opt->check, &s->rep);
+        if (s->rep.out_of_memory)
+            b->oom = true; /* never a silent verdict on a game not wholly checked */
         if (run->defer)
             defer_game(b, &s->pre, s->game, &s->rep);
     }
@@ -1389,6 +1393,8 @@ static void output_batch(Run *run, Batch *b)
     if (b->piece) {
         piece_output(run, b);
     } else {
+        if (b->oom)
+            out_of_memory(run);
         if (batch_prints(run, b))
             progress_clear(run);
         /* the reader writes the next game's text into the same room */

@@ -188,6 +188,8 @@ static void add_diag(Ctx *c, DiagCode code, PgnPos pos, uint32_t ply, const char
     GameReport *rep = c->rep;
     rep->counts[sev]++;
     if (rep->ndiags >= GAME_MAX_DIAGS || !reserve_diag(c->s, rep)) {
+        if (rep->ndiags < GAME_MAX_DIAGS)
+            rep->out_of_memory = true;
         rep->dropped++;
         return;
     }
@@ -1424,6 +1426,7 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
             rep->game = g;
             rep->status = STATUS_ERROR;
             rep->reason = REASON_INVALID;
+            rep->out_of_memory = true;
             return;
         }
     }
@@ -1433,6 +1436,7 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
     rep->diags = diags;
     rep->game = g;
     Ctx c = {g, opt, rep, s, false, -1, NULL, 0, UINT32_MAX, false};
+    rep->out_of_memory = g->out_of_memory;
 
     /* The reader's findings first (with the user's severities). */
     for (size_t i = 0; i < g->ndiags; i++) {
@@ -1632,6 +1636,7 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
         } else {
             main_line->stopped = true; /* out of memory: the main line is not replayed */
             valid = false;
+            rep->out_of_memory = true;
         }
     }
 
@@ -1676,8 +1681,10 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
                     continue;
                 Line *child = line_at(s, (size_t)depth);
                 Line *parent = &s->lines[depth - 1]; /* line_at may have moved the lines */
-                if (!child)
+                if (!child) {
+                    rep->out_of_memory = true;
                     continue; /* out of memory: moves at this depth are skipped below */
+                }
                 L = child;
                 memset(child, 0, sizeof *child);
                 if (opt->no_variations || parent->stopped || !parent->has_prev) {

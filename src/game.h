@@ -87,6 +87,7 @@ typedef struct GameReport {
     size_t ndiags;
     size_t dropped;              /* diagnostics beyond GAME_MAX_DIAGS */
     unsigned counts[4];          /* diagnostics per Severity */
+    bool out_of_memory;          /* an allocation failed: the check is incomplete (the caller says so, exit 2) */
     void *priv;                  /* reusable scratch */
 } GameReport;
 

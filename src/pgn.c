@@ -1009,6 +1009,7 @@ bool pgn_game_keep(PgnGame *dst, const PgnGame *src, bool text)
     dst->result = src->result;
     dst->result_pos = src->result_pos;
     dst->truncated = src->truncated;
+    dst->out_of_memory = src->out_of_memory;
     dst->syntax_error = src->syntax_error;
     dst->tag_case_twin = src->tag_case_twin;
     dst->nelems = 0;
@@ -1062,6 +1063,7 @@ static void game_reset(PgnReader *r, PgnGame *g)
     g->result = PGN_RES_NONE;
     memset(&g->result_pos, 0, sizeof g->result_pos);
     g->truncated = false;
+    g->out_of_memory = false;
     g->syntax_error = false;
     g->tag_case_twin = false;
     g->ndiags = 0;
@@ -1086,8 +1088,12 @@ static PgnElem *elem_slow(PgnReader *r, PgnPos p)
               sizeof(PgnElem), PGN_MAX_ELEMS)) {
         if (!r->too_long) {
             r->too_long = true;
-            game_diag(r, D_GAME_TOO_LONG, p,
-                      "more movetext elements than the reader keeps; the rest is not stored");
+            if (g->nelems < PGN_MAX_ELEMS) {
+                g->out_of_memory = true; /* the caller says so and exits 2 */
+                game_diag(r, D_GAME_TOO_LONG, p, "out of memory: the rest of the movetext is not stored");
+            } else
+                game_diag(r, D_GAME_TOO_LONG, p,
+                          "more movetext elements than the reader keeps; the rest is not stored");
         }
         return NULL;
     }

@@ -107,6 +107,7 @@ typedef struct PgnGame {
     PgnPos result_pos;
     bool start_line_tok;          /* a token stood before the game's first byte on its line */
     bool truncated;               /* input ended inside the game */
+    bool out_of_memory;           /* an allocation failed: the game is not wholly stored */
     bool syntax_error;            /* reading stopped at a syntax error: movetext incomplete */
     bool tag_case_twin;           /* two tag names equal but for case ([FEN] and [fen]) */
     Diag *diags;                  /* reader diagnostics about this game */

@@ -1,0 +1,51 @@
+#!/bin/sh
+# memlimit.sh - an allocation failure is never a silent verdict.
+# Under `ulimit -v` (address space from 4 to 40 MB) pgncheck checks a
+# 240,000-ply game and a game after it.  At every limit the run either
+# checks both games whole (exit 0, the long game's 240,000 plies) or says
+# "pgncheck: out of memory" and exits 2; never an exit 0/1 with a game
+# cut short or called invalid for want of memory and nothing said (issue
+# 23, found 4: the old binary gave reason "invalid" with no message at
+# 9-11 MB, and a game cut at 65,536 or 131,072 plies at 7-8 and 12 MB).
+# Plain build only: the sanitizers reserve terabytes of address space.
+BIN=${BIN:-.}
+P="$BIN/pgncheck"
+passed=0
+failed=0
+ok() { echo "ok $1"; passed=$((passed + 1)); }
+fail() { echo "FAIL $1"; [ -n "${2:-}" ] && printf '%s\n' "$2" | sed 's/^/    /' | head -n 8; failed=$((failed + 1)); }
+if [ -n "${SANITIZED:-}" ]; then
+    echo "ok memlimit # skip: the sanitizer build cannot run under ulimit -v"
+    echo "1 passed, 0 failed"
+    exit 0
+fi
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/pgncheck-memlimit.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT INT TERM
+# 60,000 times "Nf3 Nf6 Ng1 Ng8": dated 1990, so the older laws let the
+# game go on past the fivefold repetition to its end (R45).
+awk 'BEGIN {
+    printf "[Event \"long\"]\n[Site \"?\"]\n[Date \"1990.01.01\"]\n[Round \"1\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"1/2-1/2\"]\n\n";
+    for (i = 0; i < 60000; i++) printf "%d. Nf3 Nf6 %d. Ng1 Ng8\n", 2 * i + 1, 2 * i + 2;
+    printf "1/2-1/2\n\n[Event \"after\"]\n[Site \"?\"]\n[Date \"?\"]\n[Round \"2\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n\n1. e4 *\n";
+}' > "$tmp/long.pgn"
+whole=0
+cut=0
+for kb in 4000 5000 6000 7000 8000 9000 10000 11000 12000 14000 16000 20000 30000 40000; do
+    (ulimit -v "$kb" 2> /dev/null && exec "$P" -j1 -f jsonl "$tmp/long.pgn") > "$tmp/out" 2> "$tmp/err"
+    st=$?
+    if [ "$st" -eq 2 ] && grep -q '^pgncheck: out of memory$' "$tmp/err"; then
+        cut=$((cut + 1))
+        ok "ulimit -v $kb: out of memory, said, exit 2"
+    elif [ "$st" -eq 0 ] && grep -q '"plies":240000,' "$tmp/out" && grep -q '"event":"after"' "$tmp/out"; then
+        whole=$((whole + 1))
+        ok "ulimit -v $kb: both games checked whole"
+    else
+        fail "ulimit -v $kb: exit $st, neither whole nor 'out of memory'" \
+            "$(cat "$tmp/err"; grep -o '"reason":"[a-z-]*","plies":[0-9]*' "$tmp/out")"
+    fi
+done
+# the range must hold both kinds, or it no longer tests the failure path
+[ "$whole" -gt 0 ] && [ "$cut" -gt 0 ] && ok "limits both too small ($cut) and enough ($whole)" ||
+    fail "the limits do not straddle the need: $cut out of memory, $whole whole"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
