@@ -1712,6 +1712,15 @@ static void run_input(Run *run, const char *path)
 {
     bool keep_raw = run->keep_raw;
     Input *in = input_open(path, run->opt);
+    /* Inputs in flight keep their files open until their output is
+     * written: out of file descriptors, write what is queued (closing the
+     * inputs it ends) and try again, so that -jN checks every file -j1
+     * does under a low limit (ulimit -n). */
+    while (in && (in->err == EMFILE || in->err == ENFILE) && run->count > 0) {
+        input_close(in);
+        output_ready(run, true);
+        in = input_open(path, run->opt);
+    }
     if (!in) {
         out_of_memory(run);
         return;
