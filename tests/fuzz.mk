@@ -25,12 +25,21 @@ $(FUZZ_DIR)/%: tests/fuzz/%.c tests/fuzz/fuzz_common.h $(FUZZ_LIB_OBJ)
 # Each target runs FUZZ_SECONDS from its seeds; new inputs go to a scratch
 # corpus in build/fuzz/corpus (the seeds stay small); crashes are written to
 # build/fuzz/crash-* and should become files in corpus/fuzz/regress/<target>/.
+# tests/fuzz/pgn.dict gives the mutator PGN's tokens; each target ends
+# with one line: executions, coverage (edges) and features.  A release
+# check runs longer: make fuzz FUZZ_SECONDS=3600.
+FUZZ_DICT    ?= tests/fuzz/pgn.dict
 fuzz-run: $(FUZZ_BINS)
 	@for t in $(FUZZ_TARGETS); do \
 	    mkdir -p $(FUZZ_DIR)/corpus/$$t; \
 	    echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
 	    $(FUZZ_DIR)/$$t -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(FUZZ_DIR)/ -print_final_stats=1 \
-	        $(FUZZ_DIR)/corpus/$$t corpus/fuzz/$$t || exit 1; \
+	        -dict=$(FUZZ_DICT) $(FUZZ_DIR)/corpus/$$t corpus/fuzz/$$t > $(FUZZ_DIR)/$$t.run.log 2>&1; \
+	    st=$$?; \
+	    execs=$$(sed -n 's/^stat::number_of_executed_units: *//p' $(FUZZ_DIR)/$$t.run.log); \
+	    cov=$$(grep -o 'cov: [0-9]* ft: [0-9]*' $(FUZZ_DIR)/$$t.run.log | tail -n 1); \
+	    echo "fuzz: $$t: $${execs:-?} executions, $${cov:-no coverage line}"; \
+	    [ $$st -eq 0 ] || { tail -n 30 $(FUZZ_DIR)/$$t.run.log; exit 1; }; \
 	done
 
 # Replays every seed and regression input once (no fuzzing).

@@ -54,9 +54,11 @@ for t in $targets; do
     # a short run from the seeds; findings are kept in build/fuzz/found
     mkdir -p "$tmp/corpus-$t" build/fuzz/found
     if "$bin" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-        -artifact_prefix=build/fuzz/found/$t- "$tmp/corpus-$t" corpus/fuzz/$t > "$tmp/$t.run" 2>&1; then
+        -dict=tests/fuzz/pgn.dict -artifact_prefix=build/fuzz/found/$t- "$tmp/corpus-$t" corpus/fuzz/$t \
+        > "$tmp/$t.run" 2>&1; then
         execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$tmp/$t.run")
-        ok "fuzz: $t ran ${secs}s (${execs:-?} inputs), no finding"
+        cov=$(grep -o 'cov: [0-9]*' "$tmp/$t.run" | tail -n 1)
+        ok "fuzz: $t ran ${secs}s (${execs:-?} inputs, ${cov:-cov: ?} edges, PGN dictionary), no finding"
     else
         fail "fuzz: $t found a problem (input saved under build/fuzz/found/; add it to corpus/fuzz/regress/$t/)"
         grep -E 'INVARIANT|ERROR|SUMMARY|Test unit written' "$tmp/$t.run" | head -n 8 | sed 's/^/    /'
