@@ -86,7 +86,7 @@ static void usage(FILE *out)
           "      --ignore=CODE,...  do not report these checks\n"
           "      --error=CODE,...   report these checks as errors\n"
           "      --warn=CODE,...    report these checks as warnings\n"
-          "      --list-checks      list every check with its severity and meaning\n"
+          "      --list-checks      list every check: severity, FIDE or PGN article, meaning\n"
           "      --no-variations    check the main line only\n"
           "      --rules=LAWS       auto (default): the Laws of the game's Date; a game\n"
           "                         from 2014-07-01 ends at fivefold repetition or 75\n"

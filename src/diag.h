@@ -34,26 +34,26 @@ typedef enum Severity { SEV_NONE = 0, SEV_NOTE = 1, SEV_WARNING = 2, SEV_ERROR =
     X(TOO_MANY_DIAGNOSTICS, "too-many-diagnostics", SEV_NOTE, "further diagnostics of this game were dropped")
 
 #define DIAG_GAME_TABLE(X) \
-    X(ILLEGAL_MOVE, "illegal-move", SEV_ERROR, "a move that is not legal in the position (R4-R17)") \
+    X(ILLEGAL_MOVE, "illegal-move", SEV_ERROR, "a move that is not legal in the position") \
     X(AMBIGUOUS_MOVE, "ambiguous-move", SEV_ERROR, "a move that matches several legal moves") \
     X(BAD_MOVE, "bad-move", SEV_ERROR, "a token in movetext that is not a move") \
-    X(NULL_MOVE, "null-move", SEV_ERROR, "a null move (--, Z0, 0000) in the main line (R4)") \
+    X(NULL_MOVE, "null-move", SEV_ERROR, "a null move (--, Z0, 0000) in the main line") \
     X(NULL_MOVE_VARIATION, "null-move-in-variation", SEV_WARNING, "a null move inside a variation (analysis convention, not chess)") \
-    X(MOVES_AFTER_END, "moves-after-end", SEV_ERROR, "a move after the game was already over (R20-R24, R41)") \
-    X(WRONG_RESULT, "wrong-result", SEV_ERROR, "the board contradicts the declared result (R41, R43)") \
-    X(RESULT_MISMATCH, "result-mismatch", SEV_ERROR, "the Result tag and the termination marker disagree (R40)") \
-    X(BAD_FEN, "bad-fen", SEV_ERROR, "the FEN tag does not describe a legal position (R3, R30-R35)") \
-    X(FEN_WARNING, "fen-counters", SEV_WARNING, "the FEN counters are missing or out of range (R35)") \
+    X(MOVES_AFTER_END, "moves-after-end", SEV_ERROR, "a move after the game was already over") \
+    X(WRONG_RESULT, "wrong-result", SEV_ERROR, "the board contradicts the declared result") \
+    X(RESULT_MISMATCH, "result-mismatch", SEV_ERROR, "the Result tag and the termination marker disagree") \
+    X(BAD_FEN, "bad-fen", SEV_ERROR, "the FEN tag does not describe a legal position") \
+    X(FEN_WARNING, "fen-counters", SEV_WARNING, "the FEN counters are missing or out of range") \
     X(SETUP_WITHOUT_FEN, "setup-without-fen", SEV_ERROR, "SetUp \"1\" without a FEN tag") \
-    X(FEN_WITHOUT_SETUP, "fen-without-setup", SEV_WARNING, "a FEN tag without SetUp \"1\" (R3)") \
+    X(FEN_WITHOUT_SETUP, "fen-without-setup", SEV_WARNING, "a FEN tag without SetUp \"1\"") \
     X(VARIANT_SKIPPED, "variant-skipped", SEV_NOTE, "a variant this tool does not check; the game is skipped") \
     X(MISSING_TAG, "missing-tag", SEV_WARNING, "a tag of the Seven Tag Roster is missing") \
     X(BAD_RESULT_TAG, "bad-result-tag", SEV_ERROR, "the Result tag is not 1-0, 0-1, 1/2-1/2 or *") \
-    X(PLYCOUNT, "plycount-mismatch", SEV_WARNING, "the PlyCount tag differs from the plies of the main line (R44)") \
-    X(CHECK_MARK_MISSING, "check-mark-missing", SEV_WARNING, "a check without + (R42)") \
-    X(CHECK_MARK_WRONG, "check-mark-wrong", SEV_WARNING, "a + or # on a move that gives no check (R42)") \
-    X(MATE_MARK_MISSING, "mate-mark-missing", SEV_WARNING, "a checkmate marked + or not marked (R42)") \
-    X(MATE_MARK_WRONG, "mate-mark-wrong", SEV_WARNING, "a # on a check that is not mate (R42)") \
+    X(PLYCOUNT, "plycount-mismatch", SEV_WARNING, "the PlyCount tag differs from the plies of the main line") \
+    X(CHECK_MARK_MISSING, "check-mark-missing", SEV_WARNING, "a check without +") \
+    X(CHECK_MARK_WRONG, "check-mark-wrong", SEV_WARNING, "a + or # on a move that gives no check") \
+    X(MATE_MARK_MISSING, "mate-mark-missing", SEV_WARNING, "a checkmate marked + or not marked") \
+    X(MATE_MARK_WRONG, "mate-mark-wrong", SEV_WARNING, "a # on a check that is not mate") \
     X(CASTLE_ZEROS, "castle-zeros", SEV_WARNING, "castling written with zeros (0-0)") \
     X(PROMO_NO_EQUALS, "promotion-without-equals", SEV_WARNING, "promotion written without = (e8Q)") \
     X(PROMO_LOWERCASE, "promotion-lowercase", SEV_WARNING, "promotion piece in lower case (e8=q)") \
@@ -68,23 +68,23 @@ typedef enum Severity { SEV_NONE = 0, SEV_NOTE = 1, SEV_WARNING = 2, SEV_ERROR =
     X(MOVE_NUMBER, "move-number", SEV_WARNING, "a move number that disagrees with the position") \
     X(DECISIVE_NO_MATERIAL, "win-without-mating-material", SEV_WARNING, "a decisive result where the winner could never mate (legal only by resignation)") \
     X(UNFINISHED_DECIDED, "unfinished-but-decided", SEV_WARNING, "result * although the final position decides the game") \
-    X(THREEFOLD, "threefold-available", SEV_NOTE, "a threefold repetition claim was available (R27)") \
-    X(FIFTY_MOVES, "fifty-moves-available", SEV_NOTE, "a 50-move rule claim was available (R27)") \
+    X(THREEFOLD, "threefold-available", SEV_NOTE, "a threefold repetition claim was available") \
+    X(FIFTY_MOVES, "fifty-moves-available", SEV_NOTE, "a 50-move rule claim was available") \
     X(CHESS960_CASTLING, "chess960-castling", SEV_NOTE, "castling rights given with rook files") \
     X(TAG_NAME_CASE, "tag-name-case", SEV_WARNING, "a known tag name in the wrong case (fen for FEN): used unless the right case is given too") \
     X(GAME_FRAGMENT, "game-fragment", SEV_ERROR, "tagless movetext that starts after move 1: input starts inside a game") \
-    X(LAWS_2014_ENDING, "laws-2014-ending", SEV_WARNING, "fivefold or 75 moves, an ending only from 2014-07-01, in a game the date does not place (R45)")
+    X(LAWS_2014_ENDING, "laws-2014-ending", SEV_WARNING, "fivefold or 75 moves, an ending only from 2014-07-01, in a game the date does not place")
 
 /* The export format of the PGN standard (section 8), checked under --strict
  * only (export.c): each rule its own code, one finding per game. */
 #define DIAG_EXPORT_TABLE(X) \
-    X(EXPORT_TAG_ORDER, "export-tag-order", SEV_WARNING, "--strict: the Seven Tag Roster not first or not in its order (PGN 8.1.1)") \
-    X(EXPORT_TAG_SORT, "export-tag-ascii-order", SEV_WARNING, "--strict: the tags after the roster not in ASCII order of name (PGN 8.1.1)") \
-    X(EXPORT_BLANK_LINE, "export-blank-line", SEV_WARNING, "--strict: not one empty line after the tags and between games (PGN 8.1, 8.2.1)") \
-    X(EXPORT_MOVE_NUMBER, "export-move-number", SEV_WARNING, "--strict: a move number missing or written where export format has none (PGN 8.2.2.2)") \
-    X(EXPORT_LINE_LENGTH, "export-line-length", SEV_WARNING, "--strict: a movetext line of more than 80 characters (PGN 8.2.1)") \
-    X(EXPORT_ESCAPE_LINE, "export-escape-line", SEV_WARNING, "--strict: a % escape line, which export format does not have (PGN 6)") \
-    X(EXPORT_SEMICOLON, "export-semicolon-comment", SEV_WARNING, "--strict: a ; comment, which export format writes in braces (PGN 5)")
+    X(EXPORT_TAG_ORDER, "export-tag-order", SEV_WARNING, "--strict: the Seven Tag Roster not first or not in its order") \
+    X(EXPORT_TAG_SORT, "export-tag-ascii-order", SEV_WARNING, "--strict: the tags after the roster not in ASCII order of name") \
+    X(EXPORT_BLANK_LINE, "export-blank-line", SEV_WARNING, "--strict: not one empty line after the tags and between games") \
+    X(EXPORT_MOVE_NUMBER, "export-move-number", SEV_WARNING, "--strict: a move number missing or written where export format has none") \
+    X(EXPORT_LINE_LENGTH, "export-line-length", SEV_WARNING, "--strict: a movetext line of more than 80 characters") \
+    X(EXPORT_ESCAPE_LINE, "export-escape-line", SEV_WARNING, "--strict: a % escape line, which export format does not have") \
+    X(EXPORT_SEMICOLON, "export-semicolon-comment", SEV_WARNING, "--strict: a ; comment, which export format writes in braces")
 
 #define DIAG_TABLE(X) DIAG_READER_TABLE(X) DIAG_GAME_TABLE(X) DIAG_EXPORT_TABLE(X)
 

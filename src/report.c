@@ -1,5 +1,6 @@
 /* report.c - formats games and diagnostics: text, JSON Lines, TSV, GitHub annotations. */
 #include "report.h"
+#include "laws.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -910,15 +911,22 @@ void report_summary_text(FILE *out, const ReportSummary *s)
 
 void report_list_checks(FILE *out, const Severity severity[D_COUNT])
 {
-    int width = 0;
+    int width = 0, cwidth = 1;
     for (int i = 0; i < D_COUNT; i++) {
         int n = (int)strlen(diag_info[i].slug);
         if (n > width)
             width = n;
+        const char *c = diag_cite((DiagCode)i);
+        n = c ? (int)strlen(c) : 1;
+        if (n > cwidth)
+            cwidth = n;
     }
-    for (int i = 0; i < D_COUNT; i++)
-        fprintf(out, "%-*s  %-7s  %s\n", width, diag_info[i].slug, severity_name(severity[i]),
-                diag_info[i].meaning);
+    /* Columns are parted by two spaces or more; none has two inside. */
+    for (int i = 0; i < D_COUNT; i++) {
+        const char *c = diag_cite((DiagCode)i);
+        fprintf(out, "%-*s  %-7s  %-*s  %s\n", width, diag_info[i].slug, severity_name(severity[i]), cwidth,
+                c ? c : "-", diag_info[i].meaning);
+    }
 }
 
 /* ---- copying games (--select, --fix-results) ---- */

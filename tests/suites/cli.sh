@@ -96,7 +96,6 @@ n_table=$(grep -c '^ *X([A-Z0-9_]*, "' src/diag.h)
 n_list=$(wc -l < "$tmp/out" | tr -d ' ')
 [ "$n_table" -eq "$n_list" ] && [ "$n_list" -gt 40 ] && ok "list-checks: one line per code ($n_list)" \
     || fail "list-checks: $n_list lines, diag.h has $n_table codes"
-out_has list-checks '^illegal-move +error +a move that is not legal'
 out_has list-checks '^missing-tag +warning +'
 out_has list-checks '^suffix-annotation +note +'
 for c in illegal-move ambiguous-move moves-after-end wrong-result result-mismatch bad-fen; do
@@ -108,9 +107,36 @@ out_has "list-checks after --error" '^missing-tag +error '
 out_has "list-checks after --ignore" '^suffix-annotation +ignored '
 
 # The man page's DIAGNOSTICS list is generated from the same table.
-"$P" --list-checks | awk '{ s = $1; v = $2; $1 = ""; $2 = ""; sub(/^ +/, ""); print s "\t" v "\t" $0 }' > "$tmp/list"
+"$P" --list-checks | sh "$D/man-diagnostics.sh" --split > "$tmp/list"
 sh "$D/man-diagnostics.sh" < man/pgncheck.1 > "$tmp/manlist"
 same "man page DIAGNOSTICS matches --list-checks" "$tmp/list" "$tmp/manlist"
+
+# Citations a user can look up (laws.h).  By hand from the FIDE Laws of
+# 2023 and the PGN standard: an illegal move is one that fails 3.1-3.9
+# (FIDE 3.10.2); the 1994 standard defines the check and mate marks in
+# 8.2.3.5 and PlyCount, a supplemental tag, in 9.9.3.
+out_has list-checks '^illegal-move +error +FIDE 3\.10\.2  +a move that is not legal in the position$'
+out_has list-checks '^check-mark-missing +warning +PGN 8\.2\.3\.5  +'
+out_has list-checks '^plycount-mismatch +warning +PGN 9\.9\.3  +'
+out_has list-checks '^bad-clock +warning +-  +'
+awk -F '\t' '$3 != "-" && $3 !~ /^(FIDE|PGN) [0-9A-Z]/ { print "bad article: " $0 }
+              $4 ~ /\((R[0-9]|PGN |FIDE )/ { print "citation left in the meaning: " $0 }
+              NF != 4 { print "not 4 columns: " $0 }' "$tmp/list" > "$tmp/bad"
+same "list-checks: four columns, each article FIDE or PGN" /dev/null "$tmp/bad"
+# The man page's LAWS list is generated from the law table, every law with
+# an article; every law a corpus/laws case is named by is in it.
+sh "$D/man-laws.sh" --table < src/laws.h > "$tmp/laws"
+sh "$D/man-laws.sh" < man/pgncheck.1 > "$tmp/manlaws"
+same "man page LAWS matches src/laws.h" "$tmp/laws" "$tmp/manlaws"
+n_laws=$(grep -c '^ *X(R[0-9]*, ' src/laws.h)
+[ "$(wc -l < "$tmp/laws")" -eq "$n_laws" ] && [ "$n_laws" -ge 39 ] && ok "LAWS: one line per law ($n_laws)" \
+    || fail "LAWS: $(wc -l < "$tmp/laws") lines, laws.h has $n_laws laws"
+awk -F '\t' '$2 !~ /^(FIDE|PGN) [0-9A-Z]/ { print "law without an article: " $0 }' "$tmp/laws" > "$tmp/bad"
+for f in corpus/laws/R*.pgn; do
+    id=${f#corpus/laws/}; id=${id%%-*}
+    cut -f1 "$tmp/laws" | grep -qx "$id" || echo "$f: law $id not in src/laws.h" >> "$tmp/bad"
+done
+same "LAWS: every law has an article, every tested law is listed" /dev/null "$tmp/bad"
 
 # ---------------------------------------------------------------- text format
 # good.pgn: Scholar's mate (1-0, mate marked #) and an unfinished game (*):

@@ -1,0 +1,76 @@
+/* laws.c - the law table and the citation of each diagnostic code (see laws.h). */
+#include "laws.h"
+
+#include <stddef.h>
+
+const LawInfo law_info[LAW_COUNT] = {
+#define LAW_ROW(id, article, text) {#id, article, text},
+    LAW_TABLE(LAW_ROW)
+#undef LAW_ROW
+};
+
+/* Beside the diagnostic table (diag.h): a code added there without a line
+ * here cites nothing until one is written. */
+static const char *const cite[D_COUNT] = {
+    [D_BAD_BYTE] = "PGN 4.1",
+    [D_UNTERMINATED_STRING] = "PGN 7",
+    [D_BAD_ESCAPE] = "PGN 7",
+    [D_UNTERMINATED_COMMENT] = "PGN 5",
+    [D_RESERVED_TOKEN] = "PGN 7",
+    [D_UNEXPECTED_CHAR] = "PGN 7",
+    [D_BAD_TAG] = "PGN 8.1",
+    [D_DUPLICATE_TAG] = "PGN 8.1",
+    [D_MISSING_TERMINATION] = "PGN 8.2.6",
+    [D_UNBALANCED_VARIATION] = "PGN 8.2.5",
+    [D_BAD_NAG] = "PGN 8.2.4",
+    [D_SYNTAX] = "PGN 18",
+
+    [D_ILLEGAL_MOVE] = "FIDE 3.10.2",
+    [D_AMBIGUOUS_MOVE] = "PGN 8.2.3.4",
+    [D_BAD_MOVE] = "PGN 8.2.3",
+    [D_NULL_MOVE] = LAW_R4,
+    [D_MOVES_AFTER_END] = "FIDE 5, 9.6",
+    [D_WRONG_RESULT] = "FIDE 5, 6.9, 9.6",
+    [D_RESULT_MISMATCH] = LAW_R40,
+    [D_BAD_FEN] = "FIDE 3.10.3; PGN 16.1",
+    [D_FEN_WARNING] = LAW_R35,
+    [D_SETUP_WITHOUT_FEN] = "PGN 9.7.1",
+    [D_FEN_WITHOUT_SETUP] = "PGN 9.7.1",
+    [D_MISSING_TAG] = "PGN 8.1.1",
+    [D_BAD_RESULT_TAG] = "PGN 8.1.1.7",
+    [D_PLYCOUNT] = LAW_R44,
+    [D_CHECK_MARK_MISSING] = LAW_R42,
+    [D_CHECK_MARK_WRONG] = LAW_R42,
+    [D_MATE_MARK_MISSING] = LAW_R42,
+    [D_MATE_MARK_WRONG] = LAW_R42,
+    [D_CASTLE_ZEROS] = "PGN 8.2.3.3",
+    [D_PROMO_NO_EQUALS] = "PGN 8.2.3.3",
+    [D_PROMO_LOWERCASE] = "PGN 8.2.3.3",
+    [D_CAPTURE_MARK_MISSING] = "PGN 8.2.3.3",
+    [D_CAPTURE_MARK_SURPLUS] = "PGN 8.2.3.3",
+    [D_OVERDISAMBIGUATED] = "PGN 8.2.3.4",
+    [D_LONG_ALGEBRAIC] = "PGN 8.2.3.7",
+    [D_UCI_MOVE] = "PGN 8.2.3.7",
+    [D_SUFFIX_ANNOTATION] = "PGN 8.2.3.8",
+    [D_EP_SUFFIX] = "PGN 8.2.3.3",
+    [D_PAWN_LETTER] = "PGN 8.2.3.2",
+    [D_MOVE_NUMBER] = "PGN 8.2.2",
+    [D_DECISIVE_NO_MATERIAL] = "FIDE 5.1.2, 6.9",
+    [D_UNFINISHED_DECIDED] = "FIDE 5, 9.6",
+    [D_THREEFOLD] = "FIDE 9.2",
+    [D_FIFTY_MOVES] = "FIDE 9.3",
+    [D_LAWS_2014_ENDING] = LAW_R45,
+
+    [D_EXPORT_TAG_ORDER] = "PGN 8.1.1",
+    [D_EXPORT_TAG_SORT] = "PGN 8.1.1",
+    [D_EXPORT_BLANK_LINE] = "PGN 8.1, 8.2.1",
+    [D_EXPORT_MOVE_NUMBER] = "PGN 8.2.2.2",
+    [D_EXPORT_LINE_LENGTH] = "PGN 8.2.1",
+    [D_EXPORT_ESCAPE_LINE] = "PGN 6",
+    [D_EXPORT_SEMICOLON] = "PGN 5",
+};
+
+const char *diag_cite(DiagCode code)
+{
+    return (unsigned)code < D_COUNT ? cite[code] : NULL;
+}
