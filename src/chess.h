@@ -92,10 +92,11 @@ typedef enum FenError {
     FEN_ERR_KING_COUNT,      /* R30: not exactly one king per side */
     FEN_ERR_KINGS_ADJACENT,  /* R30: kings on adjacent squares */
     FEN_ERR_PAWN_RANK,       /* R31: a pawn on rank 1 or 8 */
-    FEN_ERR_TOO_MANY,        /* more than 16 pieces or 8 pawns of one colour */
+    FEN_ERR_TOO_MANY,        /* R3: more than 16 men or 8 pawns of one colour */
     FEN_ERR_OPPONENT_IN_CHECK, /* R32: the side not to move is in check */
     FEN_ERR_CASTLING_RIGHTS, /* R33: a right without king and rook in place */
     FEN_ERR_EP_SQUARE,       /* R34: impossible en passant square */
+    FEN_ERR_PROMOTED,        /* R3: more promoted pieces than pawns missing from eight */
     FEN_ERR_COUNT
 } FenError;
 
@@ -109,7 +110,22 @@ enum {
 typedef struct FenInfo {
     unsigned warnings;       /* FEN_WARN_* bits */
     int column;              /* 0-based byte offset in the FEN of the defect */
+    /* FEN_ERR_TOO_MANY and FEN_ERR_PROMOTED: the side whose material no
+     * game can reach, its men by type ([0]: all of them) and its bishops
+     * on light and on dark squares, for a message that gives the counts. */
+    uint8_t side;
+    uint8_t men[7];
+    uint8_t bishops[2];
 } FenInfo;
+
+/* Pieces of one side a promotion must have made (R3): queens beyond one,
+ * rooks or knights beyond two, bishops beyond one on a square colour. */
+static inline int fen_promoted(const FenInfo *info)
+{
+    int q = info->men[QUEEN] - 1, r = info->men[ROOK] - 2, n = info->men[KNIGHT] - 2;
+    int bl = info->bishops[0] - 1, bd = info->bishops[1] - 1;
+    return (q > 0 ? q : 0) + (r > 0 ? r : 0) + (n > 0 ? n : 0) + (bl > 0 ? bl : 0) + (bd > 0 ? bd : 0);
+}
 
 /* One-time initialisation of attack tables and Zobrist keys.  Must be
  * called before any other function (it is idempotent but not thread-safe). */
@@ -118,6 +134,13 @@ void chess_init(void);
 const char *fen_error_text(FenError e);
 CHESS_NODISCARD FenError pos_from_fen(Position *pos, const char *fen, size_t len,
                                       bool chess960, FenInfo *info);
+/* R3 for a game's start position (pos from pos_from_fen): FEN_ERR_PROMOTED
+ * with the side's counts in *info when it has more promoted pieces than
+ * pawns missing from eight (fen_promoted), else FEN_OK.  Kept apart from
+ * pos_from_fen, which takes any position the rules can be played from:
+ * public perft vectors hold Chess960 back ranks with both bishops on one
+ * colour. */
+CHESS_NODISCARD FenError pos_check_material(const Position *pos, FenInfo *info);
 void pos_startpos(Position *pos);
 /* A position from its board (a piece code a square, 0 empty), side to
  * move and en passant square (SQ_NONE, or kept only when the capture is

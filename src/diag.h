@@ -42,7 +42,7 @@ typedef enum Severity { SEV_NONE = 0, SEV_NOTE = 1, SEV_WARNING = 2, SEV_ERROR =
     X(MOVES_AFTER_END, "moves-after-end", SEV_ERROR, "a move after the game was already over") \
     X(WRONG_RESULT, "wrong-result", SEV_ERROR, "the board contradicts the declared result") \
     X(RESULT_MISMATCH, "result-mismatch", SEV_ERROR, "the Result tag and the termination marker disagree") \
-    X(BAD_FEN, "bad-fen", SEV_ERROR, "the FEN tag does not describe a legal position") \
+    X(BAD_FEN, "bad-fen", SEV_ERROR, "the FEN tag does not describe a position a game can reach") \
     X(FEN_WARNING, "fen-counters", SEV_WARNING, "the FEN counters are missing or out of range") \
     X(SETUP_WITHOUT_FEN, "setup-without-fen", SEV_ERROR, "SetUp \"1\" without a FEN tag") \
     X(FEN_WITHOUT_SETUP, "fen-without-setup", SEV_WARNING, "a FEN tag without SetUp \"1\"") \

@@ -1187,6 +1187,51 @@ static void sort_diags(GameReport *rep)
     }
 }
 
+/* What count of a FEN's material no game can reach (R3), from pos_from_fen's
+ * counts: "White has 3 queens and 7 pawns in the FEN: 2 promoted pieces
+ * need 2 missing pawns, 1 is missing (R3)". */
+static void material_text(const FenInfo *m, char *buf, size_t cap)
+{
+    const char *side = color_name(m->side);
+    int pawns = m->men[PAWN];
+    if (pawns > 8) {
+        snprintf(buf, cap, "%s has %d pawns in the FEN; a side has 8 at most (R3)", side, pawns);
+        return;
+    }
+    if (m->men[0] > 16) {
+        snprintf(buf, cap, "%s has %d men in the FEN; a side has 16 at most (R3)", side, m->men[0]);
+        return;
+    }
+    /* the kinds beyond their number in the start position, then the pawns */
+    static const char *const kind[] = {"queen", "rook", "knight", "light-squared bishop", "dark-squared bishop",
+                                       "pawn"};
+    const int have[] = {m->men[QUEEN], m->men[ROOK], m->men[KNIGHT], m->bishops[0], m->bishops[1], pawns};
+    const int start[] = {1, 2, 2, 1, 1, -1};
+    int nitems = 0;
+    for (int k = 0; k < 6; k++)
+        nitems += have[k] > start[k];
+    char list[112] = "";
+    size_t used = 0;
+    for (int k = 0, i = 0; k < 6; k++) {
+        if (have[k] <= start[k])
+            continue;
+        const char *sep = i == 0 ? "" : i == nitems - 1 ? " and " : ", ";
+        int w = snprintf(list + used, sizeof list - used, "%s%d %s%s", sep, have[k], kind[k], have[k] == 1 ? "" : "s");
+        if (w > 0 && (size_t)w < sizeof list - used)
+            used += (size_t)w;
+        i++;
+    }
+    int promoted = fen_promoted(m), missing = 8 - pawns;
+    char gone[16];
+    if (missing == 0)
+        snprintf(gone, sizeof gone, "none is");
+    else
+        snprintf(gone, sizeof gone, "%d %s", missing, missing == 1 ? "is" : "are");
+    snprintf(buf, cap, "%s has %s in the FEN: %d promoted piece%s need%s %d missing pawn%s, %s missing (R3)", side,
+             list, promoted, promoted == 1 ? "" : "s", promoted == 1 ? "s" : "", promoted, promoted == 1 ? "" : "s",
+             gone);
+}
+
 static void set_outcome(GameReport *rep, PgnResult r, Reason why)
 {
     rep->outcome_known = true;
@@ -1573,6 +1618,8 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
     if (fen) {
         FenInfo info;
         FenError fe = pos_from_fen(CUR(main_line), fen, strlen(fen), c.chess960, &info);
+        if (fe == FEN_OK)
+            fe = pos_check_material(CUR(main_line), &info);   /* (column 0: the placement) */
         if (fe != FEN_OK && !c.chess960 && fe == FEN_ERR_CASTLING_RIGHTS) {
             /* A standard game whose FEN castling only makes sense in Chess960. */
             Position tmp;
@@ -1584,7 +1631,12 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
         if (fe != FEN_OK) {
             at.offset += (uint64_t)info.column + 1;
             at.col += (uint32_t)info.column + 1;
-            add_diag(&c, D_BAD_FEN, at, 0, NULL, "FEN \"%.60s\": %s", fen, fen_error_text(fe));
+            if (fe == FEN_ERR_TOO_MANY || fe == FEN_ERR_PROMOTED) {
+                char what[PGN_MSG];
+                material_text(&info, what, sizeof what);
+                add_diag(&c, D_BAD_FEN, at, 0, NULL, "%s", what);
+            } else
+                add_diag(&c, D_BAD_FEN, at, 0, NULL, "FEN \"%.60s\": %s", fen, fen_error_text(fe));
             rep->status = STATUS_ERROR;
             rep->reason = REASON_INVALID;
             rep->plies = 0;

@@ -55,7 +55,8 @@ const char *fen_error_text(FenError e)
     case FEN_ERR_KING_COUNT: return "each side must have exactly one king (R30)";
     case FEN_ERR_KINGS_ADJACENT: return "the kings stand on adjacent squares (R30)";
     case FEN_ERR_PAWN_RANK: return "a pawn stands on the first or last rank (R31)";
-    case FEN_ERR_TOO_MANY: return "more than 16 pieces or 8 pawns of one colour";
+    case FEN_ERR_TOO_MANY: return "more than 16 men or 8 pawns of one colour (R3)";
+    case FEN_ERR_PROMOTED: return "more promoted pieces than pawns missing from eight (R3)";
     case FEN_ERR_OPPONENT_IN_CHECK: return "the side not to move is in check (R32)";
     case FEN_ERR_CASTLING_RIGHTS: return "a castling right without its king and rook in place (R33)";
     case FEN_ERR_EP_SQUARE: return "the en passant square is impossible (R34)";
@@ -182,16 +183,54 @@ static bool parse_uint(const char *s, const char *end, uint32_t *out)
     return true;
 }
 
+/* The material of side c, counted for R3. */
+static void material_of(const Position *pos, int c, FenInfo *m)
+{
+    Bitboard own = pos->by_color[c];
+    memset(m, 0, sizeof *m);
+    m->side = (uint8_t)c;
+    m->men[0] = (uint8_t)bb_count(own);
+    for (int t = PAWN; t <= KING; t++)
+        m->men[t] = (uint8_t)bb_count(own & pos->by_type[t]);
+    Bitboard bishops = own & pos->by_type[BISHOP];
+    m->bishops[0] = (uint8_t)bb_count(bishops & 0x55AA55AA55AA55AAull);    /* b1, d1 ... a2: light */
+    m->bishops[1] = (uint8_t)(m->men[BISHOP] - m->bishops[0]);
+}
+
+static void material_copy(FenInfo *info, const FenInfo *m)
+{
+    info->side = m->side;
+    memcpy(info->men, m->men, sizeof m->men);
+    memcpy(info->bishops, m->bishops, sizeof m->bishops);
+}
+
+/* R3: every piece beyond the first queen, the second rook or knight and
+ * the first bishop on a square colour was a pawn (R13), so those extra
+ * pieces are at most the pawns missing from eight.  A necessary condition
+ * only: captures and pawn files are not followed, so a composer's or a
+ * database's position passes it unless a count is plainly wrong. */
+FenError pos_check_material(const Position *pos, FenInfo *info)
+{
+    for (int c = 0; c < 2; c++) {
+        FenInfo m;
+        material_of(pos, c, &m);
+        if (fen_promoted(&m) > 8 - m.men[PAWN]) {
+            if (info)
+                material_copy(info, &m);
+            return FEN_ERR_PROMOTED;
+        }
+    }
+    return FEN_OK;
+}
+
 /* Index of a castling right: 0 WK, 1 WQ, 2 BK, 3 BQ. */
 static int right_index(int color, bool king_side) { return color * 2 + (king_side ? 0 : 1); }
 
 FenError pos_from_fen(Position *pos, const char *fen, size_t len, bool chess960, FenInfo *info)
 {
     memset(pos, 0, sizeof *pos);
-    if (info) {
-        info->warnings = 0;
-        info->column = 0;
-    }
+    if (info)
+        memset(info, 0, sizeof *info);
     pos->ep = SQ_NONE;
     pos->chess960 = chess960;
     const char *end = fen + len;
@@ -304,9 +343,18 @@ FenError pos_from_fen(Position *pos, const char *fen, size_t len, bool chess960,
     /* R31: no pawn on the first or last rank. */
     if (pos->by_type[PAWN] & 0xFF000000000000FFull)
         return fen_fail(info, fen, fs[0], FEN_ERR_PAWN_RANK);
-    for (int c = 0; c < 2; c++)
-        if (bb_count(pos->by_color[c]) > 16 || bb_count(pos->by_color[c] & pos->by_type[PAWN]) > 8)
+    /* R3: at most 8 pawns and 16 men a side (the promoted pieces are
+     * pos_check_material's: a game's start, not any position, needs them
+     * reachable). */
+    for (int c = 0; c < 2; c++) {
+        FenInfo m;
+        material_of(pos, c, &m);
+        if (m.men[PAWN] > 8 || m.men[0] > 16) {
+            if (info)
+                material_copy(info, &m);
             return fen_fail(info, fen, fs[0], FEN_ERR_TOO_MANY);
+        }
+    }
     /* R32: the side not to move may not be in check. */
     int them = pos->side ^ 1;
     if (pos_attackers_to(pos, pos->king_sq[them], pos->by_type[0]) & pos->by_color[pos->side])

@@ -72,7 +72,7 @@ static const Name fen_error_names[] = {
     N(FEN_OK), N(FEN_ERR_FIELDS), N(FEN_ERR_RANKS), N(FEN_ERR_RANK_LENGTH), N(FEN_ERR_PIECE_CHAR),
     N(FEN_ERR_SIDE), N(FEN_ERR_CASTLING_SYNTAX), N(FEN_ERR_EP_SYNTAX), N(FEN_ERR_COUNTER_SYNTAX),
     N(FEN_ERR_KING_COUNT), N(FEN_ERR_KINGS_ADJACENT), N(FEN_ERR_PAWN_RANK), N(FEN_ERR_TOO_MANY),
-    N(FEN_ERR_OPPONENT_IN_CHECK), N(FEN_ERR_CASTLING_RIGHTS), N(FEN_ERR_EP_SQUARE),
+    N(FEN_ERR_OPPONENT_IN_CHECK), N(FEN_ERR_CASTLING_RIGHTS), N(FEN_ERR_EP_SQUARE), N(FEN_ERR_PROMOTED),
     { NULL, 0 }
 };
 static const Name fen_warn_names[] = {
@@ -430,8 +430,11 @@ static void test_board_and_start(void)
 /* ------------------------------------------------------------- FEN cases */
 
 /* EXPECTED <TAB> FEN [<TAB> 960] [<TAB> warn=A,B] [<TAB> roundtrip=FEN|-] [<TAB> eplegal=0|1]
- * [<TAB> samekey=FEN] [<TAB> diffkey=FEN] [<TAB> # comment].  Without roundtrip= an ok FEN
- * must format back to itself. */
+ * [<TAB> samekey=FEN] [<TAB> diffkey=FEN] [<TAB> material=S:Q,R,N,BL,BD,P,MEN,PROMOTED]
+ * [<TAB> # comment].  Without roundtrip= an ok FEN must format back to itself.
+ * material= (with FEN_ERR_TOO_MANY or FEN_ERR_PROMOTED) gives the counts
+ * FenInfo must hold: side w or b, its queens, rooks, knights, bishops on
+ * light and on dark squares, pawns, all its men, and fen_promoted(). */
 static void fen_case(char *line)
 {
     char *f[MAX_FIELDS];
@@ -451,11 +454,13 @@ static void fen_case(char *line)
     const char *fen = f[1];
     bool c960 = false;
     unsigned want_warn = 0;
-    const char *roundtrip = fen, *samekey = NULL, *diffkey = NULL;
+    const char *roundtrip = fen, *samekey = NULL, *diffkey = NULL, *material = NULL;
     int eplegal = -1;
     for (int i = 2; i < n; i++) {
         if (strcmp(f[i], "960") == 0) {
             c960 = true;
+        } else if (strncmp(f[i], "material=", 9) == 0) {
+            material = f[i] + 9;
         } else if (strncmp(f[i], "warn=", 5) == 0) {
             if (!parse_bits(fen_warn_names, f[i] + 5, "", &want_warn)) {
                 fail(name, "unknown warning in %s", f[i]);
@@ -478,10 +483,28 @@ static void fen_case(char *line)
     FenInfo info;
     memset(&info, 0, sizeof info);
     FenError e = pos_from_fen(&pos, fen, strlen(fen), c960, &info);
+    if (e == FEN_OK)
+        e = pos_check_material(&pos, &info);   /* as for a game's FEN tag (R3) */
     if ((int)e != want) {
         fail(name, "%s: expected %s, got %s (%s)", fen, name_of(fen_error_names, want),
              name_of(fen_error_names, (int)e), fen_error_text(e));
         return;
+    }
+    if (material) {
+        char side;
+        int v[8];
+        if (sscanf(material, "%c:%d,%d,%d,%d,%d,%d,%d,%d", &side, &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6],
+                   &v[7]) != 9) {
+            fail(name, "malformed material=%s", material);
+            return;
+        }
+        const int got[8] = {info.men[QUEEN], info.men[ROOK],  info.men[KNIGHT], info.bishops[0],
+                            info.bishops[1], info.men[PAWN],  info.men[0],      fen_promoted(&info)};
+        if ((side == 'w' ? WHITE : BLACK) != info.side || memcmp(v, got, sizeof v) != 0) {
+            fail(name, "%s: material expected %s, got %c:%d,%d,%d,%d,%d,%d,%d,%d", fen, material,
+                 info.side == WHITE ? 'w' : 'b', got[0], got[1], got[2], got[3], got[4], got[5], got[6], got[7]);
+            return;
+        }
     }
     if (e != FEN_OK) {
         pass("%s %s", name, name_of(fen_error_names, want));

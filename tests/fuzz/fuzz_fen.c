@@ -16,6 +16,10 @@ static void check_fen(const uint8_t *data, size_t size, bool c960)
     if (e != FEN_OK)
         return;
     FZ_CHECK(pos_is_consistent(&pos), "accepted FEN gives an inconsistent position (chess960=%d)", c960);
+    FenInfo m = {0};
+    FenError em = pos_check_material(&pos, &m);
+    FZ_CHECK(em == FEN_OK || (em == FEN_ERR_PROMOTED && m.men[PAWN] <= 8 && fen_promoted(&m) > 8 - m.men[PAWN]),
+             "pos_check_material %d with %d promoted, %d pawns", (int)em, fen_promoted(&m), m.men[PAWN]);
     char fen[128], fen2[128];
     memset(fen, 0x55, sizeof fen);
     size_t n = pos_to_fen(&pos, fen);
