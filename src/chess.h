@@ -101,10 +101,11 @@ typedef enum FenError {
 } FenError;
 
 enum {
-    FEN_WARN_NO_COUNTERS = 1,    /* halfmove/fullmove fields missing (R35: warning) */
+    FEN_WARN_NO_COUNTERS = 1,    /* halfmove and fullmove fields both missing (R35: warning) */
     FEN_WARN_FULLMOVE_ZERO = 2,  /* fullmove number 0 (R35: warning) */
     FEN_WARN_HALFMOVE_HIGH = 4,  /* halfmove clock larger than possible for the fullmove number */
     FEN_WARN_SHREDDER = 8,       /* Shredder-FEN castling letters in a standard game */
+    FEN_WARN_NO_FULLMOVE = 16,   /* the fullmove field alone missing (R35: warning) */
 };
 
 typedef struct FenInfo {
@@ -116,6 +117,9 @@ typedef struct FenInfo {
     uint8_t side;
     uint8_t men[7];
     uint8_t bishops[2];
+    /* FEN_ERR_COUNTER_SYNTAX: 1 for the halfmove clock, 2 for the
+     * fullmove number (column: where it starts) */
+    uint8_t counter;
 } FenInfo;
 
 /* Pieces of one side a promotion must have made (R3): queens beyond one,

@@ -43,7 +43,7 @@ typedef enum Severity { SEV_NONE = 0, SEV_NOTE = 1, SEV_WARNING = 2, SEV_ERROR =
     X(WRONG_RESULT, "wrong-result", SEV_ERROR, "the board contradicts the declared result") \
     X(RESULT_MISMATCH, "result-mismatch", SEV_ERROR, "the Result tag and the termination marker disagree") \
     X(BAD_FEN, "bad-fen", SEV_ERROR, "the FEN tag does not describe a position a game can reach") \
-    X(FEN_WARNING, "fen-counters", SEV_WARNING, "the FEN counters are missing or out of range") \
+    X(FEN_WARNING, "fen-counters", SEV_WARNING, "a FEN counter (halfmove clock, fullmove number) is missing or out of range") \
     X(SETUP_WITHOUT_FEN, "setup-without-fen", SEV_ERROR, "SetUp \"1\" without a FEN tag") \
     X(FEN_WITHOUT_SETUP, "fen-without-setup", SEV_WARNING, "a FEN tag without SetUp \"1\"") \
     X(VARIANT_SKIPPED, "variant-skipped", SEV_NOTE, "a variant this tool does not check; the game is skipped") \

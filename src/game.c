@@ -1628,13 +1628,30 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
                          "these castling rights are valid only in Chess960: is a Variant tag missing?");
         }
         PgnPos at = fen_tag->value_pos;
+        size_t lead = strspn(fen, " \t");   /* pos_from_fen's columns start after them */
         if (fe != FEN_OK) {
-            at.offset += (uint64_t)info.column + 1;
-            at.col += (uint32_t)info.column + 1;
+            at.offset += (uint64_t)(lead + (size_t)info.column) + 1;
+            at.col += (uint32_t)(lead + (size_t)info.column) + 1;
             if (fe == FEN_ERR_TOO_MANY || fe == FEN_ERR_PROMOTED) {
                 char what[PGN_MSG];
                 material_text(&info, what, sizeof what);
                 add_diag(&c, D_BAD_FEN, at, 0, NULL, "%s", what);
+            } else if (fe == FEN_ERR_COUNTER_SYNTAX) {
+                /* R35: say which counter, and show it (info.column counts
+                 * from the FEN's first non-blank byte, as at does) */
+                const char *v = fen + lead + info.column;
+                int n = 0;
+                bool digits = true;
+                while (v[n] && v[n] != ' ' && n < 20)
+                    digits &= v[n] >= '0' && v[n] <= '9', n++;
+                const char *name = info.counter == 1 ? "halfmove clock" : "fullmove number";
+                if (digits)
+                    add_diag(&c, D_BAD_FEN, at, 0, NULL, "FEN \"%.60s\": the %s %.*s is out of range (R35)", fen, name,
+                             n, v);
+                else
+                    add_diag(&c, D_BAD_FEN, at, 0, NULL,
+                             "FEN \"%.60s\": the %s \"%.*s\" is not a whole number of at least %d (R35)", fen, name,
+                             n, v, info.counter == 1 ? 0 : 1);
             } else
                 add_diag(&c, D_BAD_FEN, at, 0, NULL, "FEN \"%.60s\": %s", fen, fen_error_text(fe));
             rep->status = STATUS_ERROR;
@@ -1643,11 +1660,24 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
             snprintf(rep->fen, sizeof rep->fen, "%s", "");
             goto finish;
         }
-        if (info.warnings & (FEN_WARN_NO_COUNTERS | FEN_WARN_FULLMOVE_ZERO | FEN_WARN_HALFMOVE_HIGH))
-            add_diag(&c, D_FEN_WARNING, at, 0, NULL, "FEN \"%.60s\": %s", fen,
-                     (info.warnings & FEN_WARN_NO_COUNTERS) ? "the halfmove and fullmove counters are missing (R35)"
-                     : (info.warnings & FEN_WARN_FULLMOVE_ZERO) ? "fullmove number 0; taken as 1 (R35)"
-                                                                : "the halfmove clock is larger than the game so far allows (R35)");
+        /* R35: which counter is missing or out of range (one at most:
+         * pos_from_fen compares the clock only with a fullmove given) */
+        const Position *p0 = CUR(main_line);
+        if (info.warnings & FEN_WARN_NO_COUNTERS)
+            add_diag(&c, D_FEN_WARNING, at, 0, NULL,
+                     "FEN \"%.60s\": the halfmove clock and the fullmove number are missing; taken as 0 and 1 (R35)",
+                     fen);
+        else if (info.warnings & FEN_WARN_NO_FULLMOVE)
+            add_diag(&c, D_FEN_WARNING, at, 0, NULL,
+                     "FEN \"%.60s\": the fullmove number is missing; taken as 1 (R35)", fen);
+        else if (info.warnings & FEN_WARN_FULLMOVE_ZERO)
+            add_diag(&c, D_FEN_WARNING, at, 0, NULL,
+                     "FEN \"%.60s\": fullmove number 0 is out of range (it counts from 1); taken as 1 (R35)", fen);
+        else if (info.warnings & FEN_WARN_HALFMOVE_HIGH)
+            add_diag(&c, D_FEN_WARNING, at, 0, NULL,
+                     "FEN \"%.60s\": halfmove clock %u is more than the %u plies played before move %u (R35)", fen,
+                     (unsigned)p0->halfmove, (unsigned)(2 * (p0->fullmove - 1) + (p0->side == BLACK)),
+                     (unsigned)p0->fullmove);
     } else {
         pos_startpos(CUR(main_line));
         CUR(main_line)->chess960 = c.chess960;

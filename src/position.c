@@ -317,12 +317,22 @@ FenError pos_from_fen(Position *pos, const char *fen, size_t len, bool chess960,
         ep = sq_make(es[0] - 'a', es[1] - '1');
     }
     uint32_t half = 0, full = 1;
-    if (nf >= 5 && !parse_uint(fs[4], fe[4], &half))
+    if (nf >= 5 && !parse_uint(fs[4], fe[4], &half)) {
+        if (info)
+            info->counter = 1;
         return fen_fail(info, fen, fs[4], FEN_ERR_COUNTER_SYNTAX);
-    if (nf >= 6 && !parse_uint(fs[5], fe[5], &full))
+    }
+    if (nf >= 6 && !parse_uint(fs[5], fe[5], &full)) {
+        if (info)
+            info->counter = 2;
         return fen_fail(info, fen, fs[5], FEN_ERR_COUNTER_SYNTAX);
+    }
+    /* Missing counters (EPD style) and fullmove 0 are taken as 0 and 1:
+     * warnings (R35), each its own, and then the halfmove clock is not
+     * compared with a fullmove number the FEN did not give. */
+    bool full_given = nf == 6 && full > 0;
     if (nf < 6 && info)
-        info->warnings |= FEN_WARN_NO_COUNTERS;
+        info->warnings |= nf == 4 ? FEN_WARN_NO_COUNTERS : FEN_WARN_NO_FULLMOVE;
     if (full == 0) {
         if (info)
             info->warnings |= FEN_WARN_FULLMOVE_ZERO;
@@ -420,7 +430,7 @@ FenError pos_from_fen(Position *pos, const char *fen, size_t len, bool chess960,
             return fen_fail(info, fen, es, FEN_ERR_EP_SQUARE);
         pos->ep = (uint8_t)ep;
     }
-    if (info && pos->halfmove > 2 * pos->fullmove + (pos->side == BLACK))
+    if (info && full_given && pos->halfmove > 2 * pos->fullmove + (pos->side == BLACK))
         info->warnings |= FEN_WARN_HALFMOVE_HIGH;
     finish_position(pos);
     /* A FEN may leave the side to move in an impossible check (three

@@ -77,7 +77,7 @@ static const Name fen_error_names[] = {
 };
 static const Name fen_warn_names[] = {
     N(FEN_WARN_NO_COUNTERS), N(FEN_WARN_FULLMOVE_ZERO), N(FEN_WARN_HALFMOVE_HIGH),
-    N(FEN_WARN_SHREDDER), { NULL, 0 }
+    N(FEN_WARN_SHREDDER), N(FEN_WARN_NO_FULLMOVE), { NULL, 0 }
 };
 static const Name illegal_names[] = {
     N(ILL_NONE), N(ILL_NO_PIECE), N(ILL_OWN_PIECE), N(ILL_CAPTURES_KING), N(ILL_PINNED),
@@ -431,10 +431,12 @@ static void test_board_and_start(void)
 
 /* EXPECTED <TAB> FEN [<TAB> 960] [<TAB> warn=A,B] [<TAB> roundtrip=FEN|-] [<TAB> eplegal=0|1]
  * [<TAB> samekey=FEN] [<TAB> diffkey=FEN] [<TAB> material=S:Q,R,N,BL,BD,P,MEN,PROMOTED]
- * [<TAB> # comment].  Without roundtrip= an ok FEN must format back to itself.
+ * [<TAB> counter=1|2] [<TAB> # comment].  Without roundtrip= an ok FEN must format back to itself.
  * material= (with FEN_ERR_TOO_MANY or FEN_ERR_PROMOTED) gives the counts
  * FenInfo must hold: side w or b, its queens, rooks, knights, bishops on
- * light and on dark squares, pawns, all its men, and fen_promoted(). */
+ * light and on dark squares, pawns, all its men, and fen_promoted().
+ * counter= (with FEN_ERR_COUNTER_SYNTAX): which counter FenInfo names, 1
+ * the halfmove clock, 2 the fullmove number. */
 static void fen_case(char *line)
 {
     char *f[MAX_FIELDS];
@@ -455,12 +457,14 @@ static void fen_case(char *line)
     bool c960 = false;
     unsigned want_warn = 0;
     const char *roundtrip = fen, *samekey = NULL, *diffkey = NULL, *material = NULL;
-    int eplegal = -1;
+    int eplegal = -1, counter = 0;
     for (int i = 2; i < n; i++) {
         if (strcmp(f[i], "960") == 0) {
             c960 = true;
         } else if (strncmp(f[i], "material=", 9) == 0) {
             material = f[i] + 9;
+        } else if (strncmp(f[i], "counter=", 8) == 0) {
+            counter = atoi(f[i] + 8);
         } else if (strncmp(f[i], "warn=", 5) == 0) {
             if (!parse_bits(fen_warn_names, f[i] + 5, "", &want_warn)) {
                 fail(name, "unknown warning in %s", f[i]);
@@ -505,6 +509,10 @@ static void fen_case(char *line)
                  info.side == WHITE ? 'w' : 'b', got[0], got[1], got[2], got[3], got[4], got[5], got[6], got[7]);
             return;
         }
+    }
+    if (counter && info.counter != counter) {
+        fail(name, "%s: counter %d expected, got %d", fen, counter, info.counter);
+        return;
     }
     if (e != FEN_OK) {
         pass("%s %s", name, name_of(fen_error_names, want));
