@@ -75,7 +75,8 @@ static void usage(FILE *out)
           "      --select=valid|invalid  copy the selected games, byte for byte, to\n"
           "                         standard output; diagnostics go to standard error\n"
           "      --fix-results      copy every game, correcting the Result tag and\n"
-          "                         termination marker where the board proves them wrong\n"
+          "                         termination marker where the board proves them wrong,\n"
+          "                         and writing a missing marker; not with --select\n"
           "\n"
           "Checks:\n"
           "      --strict           check the PGN standard's export format too (tag\n"
@@ -305,7 +306,11 @@ static int parse_args(int argc, char **argv, Options *o)
         }
     }
     if (o->select && o->fix_results) {
+        /* One copies games as read, the other changes them: which games a
+         * changed copy would select (by the input's verdict or the
+         * output's) has no answer a user could rely on. */
         fputs(PROG ": --select and --fix-results cannot be combined\n", stderr);
+        fputs("Try '" PROG " --help' for more information.\n", stderr);
         return EXIT_TROUBLE;
     }
     /* --strict: the export format has no suffix annotations (PGN 8.2.3.8).
@@ -1078,18 +1083,16 @@ static void output_game(Run *run, const Input *in, Slot *s)
     bool bad = game_is_bad(rep->status);
     if (bad)
         run->found = true;
-    Diag change;
+    Diag change[2];
     size_t nextra = 0;
     int copied = 0;
     if (run->stop) {
         /* Standard output failed: nothing more is written. */
     } else if (opt->select) {
         if ((opt->select == SELECT_VALID) != bad)
-            copied = report_write_game(run->games_out, s->game, PGN_RES_NONE, NULL);
+            copied = report_write_game(run->games_out, s->game, NULL, NULL, NULL);
     } else if (opt->fix_results) {
-        copied = report_write_game(run->games_out, s->game, rep->fixed, &change);
-        if (copied == 1)
-            nextra = 1;
+        copied = report_write_game(run->games_out, s->game, rep, change, &nextra);
     }
     if (copied < 0) {
         progress_clear(run);
@@ -1098,7 +1101,7 @@ static void output_game(Run *run, const Input *in, Slot *s)
         run->trouble = true;
     }
     if (!opt->quiet && !run->stop && !run->defer)
-        report_game(run->rp, in->name, s->game, rep, &change, nextra);
+        report_game(run->rp, in->name, s->game, rep, change, nextra);
 }
 
 /* Anything this batch writes to the terminal the progress line is on? */
@@ -1174,6 +1177,8 @@ static void piece_emit(Run *run, Batch *b)
         g->start.line += (uint32_t)dl;
         if (g->result_pos.line)
             g->result_pos.line += (uint32_t)dl;
+        if (s->rep.marker_pos.line)
+            s->rep.marker_pos.line += (uint32_t)dl;
         for (size_t k = 0; k < g->ntags; k++) {
             g->tags[k].pos.line += (uint32_t)dl;
             g->tags[k].value_pos.line += (uint32_t)dl;

@@ -1449,6 +1449,28 @@ static void warn_2014_ending(Ctx *c, const Line *L, bool main_line, PgnResult de
              at, L->would_end - 1 == REASON_FIVEFOLD ? "9.6.1" : "9.6.2", dbuf, tail);
 }
 
+/* What --fix-results writes where the game has no termination marker (the
+ * standard requires one): the result the board proves, else the Result
+ * tag's, else "*" (unknown).  Only in a game read to its end and replayed:
+ * after a syntax error, in an open variation or after an illegal move the
+ * marker's place is not known, and nothing is written. */
+static void fix_marker(const PgnGame *g, GameReport *rep)
+{
+    rep->marker = PGN_RES_NONE;
+    rep->marker_pos = g->start;
+    rep->tags_only = g->nelems == 0;
+    if (g->result != PGN_RES_NONE || g->syntax_error || rep->reason == REASON_INVALID)
+        return;
+    for (size_t i = 0; i < g->ndiags; i++) {
+        if (g->diags[i].code == D_UNBALANCED_VARIATION)
+            return;
+        if (g->diags[i].code == D_MISSING_TERMINATION)
+            rep->marker_pos = g->diags[i].pos;
+    }
+    PgnResult tag = parse_result(rep->result_tag);
+    rep->marker = rep->fixed != PGN_RES_NONE ? rep->fixed : tag != PGN_RES_NONE ? tag : PGN_RES_UNKNOWN;
+}
+
 void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
 {
     Scratch *s = rep->priv;
@@ -1831,6 +1853,10 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
                          tag_right ? ", as the Result tag has it" : "");
                 rep->fixed = must;
             }
+            /* A marker that is right does not make a Result tag the board
+             * contradicts right (R40): --fix-results rewrites the tag. */
+            if (rt && tag_res != must)
+                rep->fixed = must;
         } else if (declared == PGN_RES_WHITE || declared == PGN_RES_BLACK) {
             int winner = declared == PGN_RES_WHITE ? WHITE : BLACK;
             UnwinReason why;
@@ -1893,5 +1919,6 @@ finish:
         rep->outcome_known = false;
         rep->fixed = PGN_RES_NONE;
     }
+    fix_marker(g, rep);
     sort_diags(rep);
 }

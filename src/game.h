@@ -83,6 +83,10 @@ typedef struct GameReport {
     GameStatus status;
     Laws laws;                   /* the laws the game was judged by (R45) */
     PgnResult fixed;             /* what --fix-results writes; PGN_RES_NONE = no change */
+    PgnResult marker;            /* --fix-results: the marker written where there is none;
+                                    PGN_RES_NONE = none missing, or none can be placed */
+    PgnPos marker_pos;           /* where it is missing (the reader's finding) */
+    bool tags_only;              /* no movetext: the marker goes after a blank line */
     Diag *diags;                 /* sorted by position */
     size_t ndiags;
     size_t dropped;              /* diagnostics beyond GAME_MAX_DIAGS */

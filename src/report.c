@@ -950,18 +950,77 @@ typedef struct Edit {
     const char *text;
 } Edit;
 
-int report_write_game(FILE *out, const PgnGame *g, PgnResult fix, Diag *change)
+static bool blank_byte(char c)
 {
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
+}
+
+/* The game's own line end: the last one in its text ("\n" if none). */
+static const char *line_end_of(const char *raw, size_t n)
+{
+    for (size_t i = n; i-- > 0;) {
+        if (raw[i] == '\n')
+            return i && raw[i - 1] == '\r' ? "\r\n" : "\n";
+        if (raw[i] == '\r')
+            return "\r";
+    }
+    return "\n";
+}
+
+/* A Result tag's value as a result (the four of the standard), else NONE. */
+static PgnResult result_of(const char *v)
+{
+    if (!v)
+        return PGN_RES_NONE;
+    for (PgnResult r = PGN_RES_WHITE; r <= PGN_RES_UNKNOWN; r++)
+        if (strcmp(v, result_text(r)) == 0)
+            return r;
+    return PGN_RES_NONE;
+}
+
+static void note(Diag *d, DiagCode code, PgnPos pos)
+{
+    memset(d, 0, sizeof *d);
+    d->code = code;
+    d->severity = SEV_NOTE;
+    d->pos = pos;
+}
+
+int report_write_game(FILE *out, const PgnGame *g, const GameReport *fix, Diag change[2], size_t *nchange)
+{
+    if (nchange)
+        *nchange = 0;
     if (!g->raw || !g->raw_complete)
         return -1;
     const char *raw = g->raw;
     size_t n = g->raw_len;
+    /* The game's text ends with its last line that is not blank: blank
+     * lines the reader counted to the game (before the next game's tags,
+     * when it has no marker) are the gap between games, written as one. */
+    size_t content = n;
+    while (content > 0 && blank_byte(raw[content - 1]))
+        content--;
+    size_t body = content;
+    while (body < n && (raw[body] == ' ' || raw[body] == '\t'))
+        body++;
+    bool has_eol = body < n && (raw[body] == '\r' || raw[body] == '\n');
+    if (has_eol)
+        body += raw[body] == '\r' && body + 1 < n && raw[body + 1] == '\n' ? 2 : 1;
+    const char *eol = line_end_of(raw, n);
+
+    PgnResult to = fix ? fix->fixed : PGN_RES_NONE;
+    PgnResult add = fix && g->result == PGN_RES_NONE && content > 0 ? fix->marker : PGN_RES_NONE;
+    /* A result rewritten where the marker cannot be written would leave a
+     * game still without one: it is copied as it is. */
+    if (g->result == PGN_RES_NONE && add == PGN_RES_NONE)
+        to = PGN_RES_NONE;
+
     Edit edits[8];
     size_t nedits = 0;
-    const char *to = result_text(fix);
+    const char *to_text = result_text(to);
     const char *from = NULL;
     PgnPos where = g->start;
-    if (fix != PGN_RES_NONE) {
+    if (to != PGN_RES_NONE) {
         for (size_t i = 0; i < g->ntags && nedits < 7; i++) {
             /* every Result tag, a miscased one too (the game layer honours
              * it where no Result tag is written right) */
@@ -970,31 +1029,30 @@ int report_write_game(FILE *out, const PgnGame *g, PgnResult fix, Diag *change)
             if (g->tags[i].value_pos.offset < g->start.offset)
                 continue;
             size_t q = (size_t)(g->tags[i].value_pos.offset - g->start.offset);
-            if (q >= n || raw[q] != '"')
+            if (q >= content || raw[q] != '"')
                 continue;
             size_t e = string_end(raw, n, q);
             if (!e)
                 continue;
-            if (strlen(to) == e - q - 1 && memcmp(raw + q + 1, to, e - q - 1) == 0)
+            if (strlen(to_text) == e - q - 1 && memcmp(raw + q + 1, to_text, e - q - 1) == 0)
                 continue;
             if (!from) {
                 from = g->tags[i].value;
                 where = g->tags[i].pos;
             }
-            edits[nedits++] = (Edit){q + 1, e, to};
+            edits[nedits++] = (Edit){q + 1, e, to_text};
         }
-        if (g->result != PGN_RES_NONE && g->result != fix &&
-            g->result_pos.offset >= g->start.offset) {
+        if (g->result != PGN_RES_NONE && g->result != to && g->result_pos.offset >= g->start.offset) {
             const char *old = result_text(g->result);
             size_t len = strlen(old);
             size_t p = (size_t)(g->result_pos.offset - g->start.offset);
             /* Only rewrite what is really there. */
-            if (p + len <= n && memcmp(raw + p, old, len) == 0) {
+            if (p + len <= content && memcmp(raw + p, old, len) == 0) {
                 if (!from) {
                     from = old;
                     where = g->result_pos;
                 }
-                edits[nedits++] = (Edit){p, p + len, to};
+                edits[nedits++] = (Edit){p, p + len, to_text};
             }
         }
     }
@@ -1005,27 +1063,52 @@ int report_write_game(FILE *out, const PgnGame *g, PgnResult fix, Diag *change)
         fputs(edits[i].text, out);
         at = edits[i].to;
     }
-    fwrite(raw + at, 1, n - at, out);
-    /* A game's text ends with its marker's line; the blank line that
-     * separates games is inter-game text, written here in the game's own
-     * line-end style. */
-    const char *eol = "\n";
-    if (n >= 2 && raw[n - 2] == '\r' && raw[n - 1] == '\n')
-        eol = "\r\n";
-    else if (n && raw[n - 1] == '\r')
-        eol = "\r";
-    if (n && raw[n - 1] != '\n' && raw[n - 1] != '\r')
+    if (add != PGN_RES_NONE) {
+        fwrite(raw + at, 1, content - at, out);
+        /* On the last line of the movetext after a space, as a writer of
+         * PGN puts it; on a line of its own after a ; comment or a % line
+         * (which run to the end of the line) or where the line would grow
+         * past 79 characters, and after a blank line where the game has
+         * only tags. */
+        size_t ls = content;
+        while (ls > 0 && raw[ls - 1] != '\n' && raw[ls - 1] != '\r')
+            ls--;
+        size_t len = content - ls, add_len = strlen(result_text(add));
+        bool own_line = raw[ls] == '%' || memchr(raw + ls, ';', len) != NULL ||
+                        (len <= 79 && len + 1 + add_len > 79);
+        if (fix->tags_only && raw[ls] == '[') {
+            fputs(eol, out);
+            fputs(eol, out);
+        } else if (own_line)
+            fputs(eol, out);
+        else
+            fputc(' ', out);
+        fputs(result_text(add), out);
         fputs(eol, out);
-    fputs(eol, out);
-    if (!nedits)
-        return 0;
-    if (change) {
-        memset(change, 0, sizeof *change);
-        change->code = D_WRONG_RESULT;
-        change->severity = SEV_NOTE;
-        change->pos = where;
-        snprintf(change->msg, sizeof change->msg, "result rewritten from \"%.20s\" to \"%s\"",
-                 from ? from : "", to);
+    } else {
+        fwrite(raw + at, 1, body - at, out);
+        if (!has_eol)
+            fputs(eol, out);
     }
+    /* the blank line that separates games, in the game's line-end style */
+    fputs(eol, out);
+    if (!nedits && add == PGN_RES_NONE)
+        return 0;
+    size_t k = 0;
+    if (nedits && change) {
+        note(&change[k], D_WRONG_RESULT, where);
+        snprintf(change[k++].msg, sizeof change->msg, "result rewritten from \"%.20s\" to \"%s\"",
+                 from ? from : "", to_text);
+    }
+    if (add != PGN_RES_NONE && change) {
+        PgnResult tag = result_of(fix->result_tag);
+        note(&change[k], D_MISSING_TERMINATION, fix->marker_pos);
+        snprintf(change[k++].msg, sizeof change->msg, "termination marker %s written (%s)", result_text(add),
+                 fix->fixed != PGN_RES_NONE ? "the result the board proves"
+                 : tag != PGN_RES_NONE      ? "from the Result tag"
+                                            : "no result is known");
+    }
+    if (nchange)
+        *nchange = k;
     return 1;
 }

@@ -88,6 +88,11 @@ run "$P" -j x "$D/good.pgn"
 status_is "bad --jobs" 2
 run "$P" --select=valid --fix-results "$D/good.pgn"
 status_is "--select with --fix-results" 2
+# (a usage error: the reason on the first line, the pointer to --help on
+# the second, as for every usage error; nothing copied)
+err_is "--select with --fix-results" "pgncheck: --select and --fix-results cannot be combined
+Try 'pgncheck --help' for more information."
+out_empty "--select with --fix-results"
 
 # ---------------------------------------------------------------- --list-checks
 run "$P" --list-checks
