@@ -87,6 +87,9 @@ typedef struct GameReport {
                                     PGN_RES_NONE = none missing, or none can be placed */
     PgnPos marker_pos;           /* where it is missing (the reader's finding) */
     bool tags_only;              /* no movetext: the marker goes after a blank line */
+    bool marker_proven;          /* it is the result the board proves */
+    uint8_t marker_len;          /* > 0: it replaces the marker written wrongly ("1/2", "+--")
+                                    of this many bytes at marker_pos */
     Diag *diags;                 /* sorted by position */
     size_t ndiags;
     size_t dropped;              /* diagnostics beyond GAME_MAX_DIAGS */

@@ -1010,6 +1010,14 @@ int report_write_game(FILE *out, const PgnGame *g, const GameReport *fix, Diag c
 
     PgnResult to = fix ? fix->fixed : PGN_RES_NONE;
     PgnResult add = fix && g->result == PGN_RES_NONE && content > 0 ? fix->marker : PGN_RES_NONE;
+    /* (a marker written wrongly is replaced in place: an edit below) */
+    size_t wrong_at = 0, wrong_len = 0;
+    if (add != PGN_RES_NONE && fix->marker_len && fix->marker_pos.offset >= g->start.offset) {
+        wrong_at = (size_t)(fix->marker_pos.offset - g->start.offset);
+        wrong_len = fix->marker_len;
+        if (wrong_at + wrong_len > content)
+            add = PGN_RES_NONE;
+    }
     /* A result rewritten where the marker cannot be written would leave a
      * game still without one: it is copied as it is. */
     if (g->result == PGN_RES_NONE && add == PGN_RES_NONE)
@@ -1056,6 +1064,8 @@ int report_write_game(FILE *out, const PgnGame *g, const GameReport *fix, Diag c
             }
         }
     }
+    if (wrong_len)
+        edits[nedits++] = (Edit){wrong_at, wrong_at + wrong_len, result_text(add)};
     /* Tags come before the movetext, so edits are already in order. */
     size_t at = 0;
     for (size_t i = 0; i < nedits; i++) {
@@ -1063,7 +1073,7 @@ int report_write_game(FILE *out, const PgnGame *g, const GameReport *fix, Diag c
         fputs(edits[i].text, out);
         at = edits[i].to;
     }
-    if (add != PGN_RES_NONE) {
+    if (add != PGN_RES_NONE && !wrong_len) {
         fwrite(raw + at, 1, content - at, out);
         /* On the last line of the movetext after a space, as a writer of
          * PGN puts it; on a line of its own after a ; comment or a % line
@@ -1095,7 +1105,7 @@ int report_write_game(FILE *out, const PgnGame *g, const GameReport *fix, Diag c
     if (!nedits && add == PGN_RES_NONE)
         return 0;
     size_t k = 0;
-    if (nedits && change) {
+    if (nedits - (wrong_len > 0) && change) {
         note(&change[k], D_WRONG_RESULT, where);
         snprintf(change[k++].msg, sizeof change->msg, "result rewritten from \"%.20s\" to \"%s\"",
                  from ? from : "", to_text);
@@ -1103,8 +1113,13 @@ int report_write_game(FILE *out, const PgnGame *g, const GameReport *fix, Diag c
     if (add != PGN_RES_NONE && change) {
         PgnResult tag = result_of(fix->result_tag);
         note(&change[k], D_MISSING_TERMINATION, fix->marker_pos);
-        snprintf(change[k++].msg, sizeof change->msg, "termination marker %s written (%s)", result_text(add),
-                 fix->fixed != PGN_RES_NONE ? "the result the board proves"
+        char was[32] = "";
+        if (wrong_len)
+            snprintf(was, sizeof was, " for \"%.*s\"", (int)wrong_len, raw + wrong_at);
+        snprintf(change[k++].msg, sizeof change->msg, "termination marker %s written%s (%s)", result_text(add),
+                 was,
+                 fix->marker_proven         ? "the result the board proves"
+                 : wrong_len && tag != add  ? "the result it names"
                  : tag != PGN_RES_NONE      ? "from the Result tag"
                                             : "no result is known");
     }

@@ -9,13 +9,15 @@ output (the re-check) and --fix-results on it again.  Asserts, per file:
   - the output holds as many games as the input;
   - no game it rewrote (a note "result rewritten" or "termination marker
     ... written") has a wrong-result, result-mismatch, missing-termination
-    or unfinished-but-decided finding on re-check;
+    or unfinished-but-decided finding on re-check, nor an error the input
+    did not have;
   - every game is followed by exactly one blank line (never two);
   - every game it did not rewrite is the input's text byte for byte: its
     bytes from the game's first byte (the records' offsets) up to the end
     of its last line that is not blank, then the blank line;
   - a rewritten game differs from the input only in result texts (Result
-    tag values, markers) and the blank space around a marker written;
+    tag values, markers, markers written wrongly such as "1/2") and the
+    blank space around a marker written;
   - fixing the fixed output changes nothing.
 Prints "ok"/"FAIL" lines, one "rewritten" line per file with changes, and
 "N passed, N failed".  The expected properties come from the brief of
@@ -28,7 +30,8 @@ import sys
 
 RESULT_CODES = {"wrong-result", "result-mismatch", "missing-termination", "unfinished-but-decided"}
 NOTE = re.compile(r'^(result rewritten from |termination marker \S+ written )')
-RESULTS = re.compile(rb'1-0|0-1|1/2-1/2|\*')
+# the four results, and the markers written wrongly that are replaced
+RESULTS = re.compile(rb'1/2-1/2|1/2:1/2|1-0|0-1|1/2|1:0|0:1|\+--|--\+|\*')
 TAG_RESULT = re.compile(rb'(\[[Rr][Ee][Ss][Uu][Ll][Tt]\s+")[^"\r\n]*(")')
 
 
@@ -121,6 +124,10 @@ def main():
                                    if d["code"] in RESULT_CODES and d["severity"] != "note"})
                     if left:
                         problems.append("%s rewritten, re-check still gives %s" % (where, ", ".join(left)))
+                    before = {d["code"] for d in gi["diagnostics"] if d["severity"] == "error"}
+                    new = sorted({d["code"] for d in go["diagnostics"] if d["severity"] == "error"} - before)
+                    if new:
+                        problems.append("%s rewritten, re-check gives new errors %s" % (where, ", ".join(new)))
                     if squash(body) != squash(iseg[k]):
                         problems.append("%s rewritten beyond its result: %r" % (where, body[-120:]))
                 else:

@@ -99,10 +99,28 @@ fixes "stalemate" "$D/stalemate.pgn" "$D/stalemate.fixed.pgn"
 #  4 Result "?", marker 0-1: "?" is no result; the board proves 0-1.
 fixes "disagree" "$D/disagree.pgn" "$D/disagree.fixed.pgn"
 
+# ---------------------------------------------------------------- wrong-marker.pgn
+# A marker written wrongly, which the reader takes for the missing marker
+# ("1/2" is not 1/2-1/2), is replaced where it stands, not followed by a
+# second marker (which would make "1/2" a bad move):
+#  1 Result "1/2-1/2", "1/2": the tag's 1/2-1/2 (the same result).
+#  2 Result "1/2" (no result), "1/2": the result it names, 1/2-1/2; the tag
+#    is left (nothing proves a result).
+#  3 Result "1-0", "1/2": the two disagree and nothing proves either:
+#    copied as read.
+#  4 Fool's mate (0-1, R20), Result "0-1", "1:0": the board proves 0-1,
+#    which replaces "1:0".
+#  5 Result "1-0", "+--" (a forfeit mark that names no result): the tag's
+#    1-0.
+#  6 Result "*", "--+": no result to write in its place: copied as read.
+fixes "wrong-marker" "$D/wrong-marker.pgn" "$D/wrong-marker.fixed.pgn"
+err_has "wrong-marker: note for the marker replaced" \
+    'wrong-marker.pgn:19:10: note: termination marker 1/2-1/2 written for "1/2" (the result it names) [missing-termination]'
+
 # ---------------------------------------------------------------- line ends
 # The same games with CRLF and with CR line ends: the written marker and the
 # blank line after each game take the game's own line end.
-for c in marker stalemate disagree; do
+for c in marker stalemate disagree wrong-marker; do
     sed 's/$/\r/' "$D/$c.pgn" > "$tmp/$c.crlf.pgn"
     sed 's/$/\r/' "$D/$c.fixed.pgn" > "$tmp/$c.crlf.fixed.pgn"
     fixes "$c, CRLF" "$tmp/$c.crlf.pgn" "$tmp/$c.crlf.fixed.pgn"
@@ -110,8 +128,8 @@ for c in marker stalemate disagree; do
     tr '\n' '\r' < "$D/$c.fixed.pgn" > "$tmp/$c.cr.fixed.pgn"
     fixes "$c, CR" "$tmp/$c.cr.pgn" "$tmp/$c.cr.fixed.pgn"
     # Without the final line end (the last game of marker.pgn and of
-    # stalemate.pgn has no marker, that of disagree.pgn has one): the
-    # output is the same as with it.
+    # stalemate.pgn has no marker, that of disagree.pgn has one, that of
+    # wrong-marker.pgn a wrong one): the output is the same as with it.
     printf '%s' "$(cat "$D/$c.pgn")" > "$tmp/$c.noeol.pgn"
     fixes "$c, no final line end" "$tmp/$c.noeol.pgn" "$D/$c.fixed.pgn"
 done
