@@ -20,6 +20,7 @@
 #include "chess.h"
 #include "diag.h"
 #include "game.h"
+#include "input.h"
 #include "pgn.h"
 #include "report.h"
 
@@ -60,6 +61,7 @@ static void usage(FILE *out)
     fputs("Usage: " PROG " [OPTION]... [FILE]...\n"
           "Check PGN files: every move replayed, every declared result verified.\n"
           "With no FILE, or when FILE is -, read standard input.\n"
+          "A gzip, xz, bzip2 or zstd file is read through that program (-dc).\n"
           "\n"
           "Output:\n"
           "  -f, --format=FMT       text (default), jsonl, tsv or github\n"
@@ -377,6 +379,11 @@ typedef struct Input {
     /* Bytes before gap_end are not all kept any more: a stretch read again
      * that ran far past the segments dropped them (stream_read). */
     uint64_t gap_end;
+    /* A compressed input: fd reads its decompressor's output. */
+    pid_t child;                /* the decompressor, 0 once waited for */
+    const char *prog;
+    int warn_status;
+    char why[160];              /* said instead of strerror(err) when set */
 } Input;
 
 /* read(2), or pread(2) at *off (which it advances) when off is not NULL;
@@ -397,6 +404,22 @@ static long read_retry(int fd, char *buf, size_t cap, uint64_t *off, int *err)
     }
 }
 
+/* Reads the input's descriptor; at a decompressor's end, its failure is a
+ * read error. */
+static long input_fd_read(Input *in, char *buf, size_t cap)
+{
+    long k = read_retry(in->fd, buf, cap, NULL, &in->err);
+    if (k == 0 && in->child > 0) {
+        bool ok = input_wait(in->child, in->prog, in->warn_status, in->why, sizeof in->why);
+        in->child = 0;
+        if (!ok) {
+            errno = in->err = EIO;
+            return -1;
+        }
+    }
+    return k;
+}
+
 static long input_read(void *ctx, char *buf, size_t cap)
 {
     Input *in = ctx;
@@ -409,7 +432,7 @@ static long input_read(void *ctx, char *buf, size_t cap)
         in->pend_len -= n;
         return (long)n;
     }
-    long k = read_retry(in->fd, buf, cap, NULL, &in->err);
+    long k = input_fd_read(in, buf, cap);
     if (k > 0)
         in->bytes += (uint64_t)k;
     return k;
@@ -548,6 +571,72 @@ static uint64_t sync_find(const Source *src, uint64_t lo, uint64_t hi)
     return UINT64_MAX;
 }
 
+/* Looks at the input's first bytes: text is read as it is (a pipe's bytes
+ * looked at wait in in->pend, as run_segments's do), a compressed stream
+ * through its decompressor, and anything else is refused (in->err). */
+static void input_sniff_open(Input *in)
+{
+    unsigned char head[INPUT_SNIFF];
+    const unsigned char *b = head;
+    size_t n = 0;
+    bool piped = false;
+    if (in->regular) {
+        off_t at = lseek(in->fd, 0, SEEK_CUR);
+        uint64_t off = at > 0 ? (uint64_t)at : 0;
+        int e = 0;
+        while (n < sizeof head) {
+            long k = read_retry(in->fd, (char *)head + n, sizeof head - n, &off, &e);
+            if (k <= 0)
+                break;          /* an error: the reading reports it */
+            n += (size_t)k;
+        }
+    } else if (!isatty(in->fd)) {
+        /* (a terminal is typed at: not looked at) */
+        piped = true;
+        if (!(in->pend = malloc(INPUT_SNIFF))) {
+            in->err = ENOMEM;
+            return;
+        }
+        in->pend_cap = INPUT_SNIFF;
+        while (n < INPUT_SNIFF) {
+            long k = read_retry(in->fd, (char *)in->pend + n, INPUT_SNIFF - n, NULL, &in->err);
+            if (k < 0)
+                return;
+            if (k == 0)
+                break;
+            n += (size_t)k;
+        }
+        in->pend_len = n;
+        in->bytes = n;
+        b = in->pend;
+    }
+    Sniff s = input_sniff(b, n);
+    if (s.kind == SNIFF_NOT_TEXT) {
+        in->err = EILSEQ;
+        snprintf(in->why, sizeof in->why, "%s", s.what);
+    } else if (s.kind == SNIFF_COMPRESSED) {
+        int out;
+        pid_t pid;
+        int e = input_spawn(s.prog, in->fd, piped ? b : NULL, piped ? n : 0, &pid, &out);
+        if (e) {
+            in->err = e;
+            snprintf(in->why, sizeof in->why, "%s-compressed, but %s could not be started: %s%s", s.prog, s.prog,
+                     strerror(e), e == ENOENT ? " (install it, or decompress the file first)" : "");
+            return;
+        }
+        if (in->fd > STDIN_FILENO)
+            close(in->fd);      /* the decompressor (or its feeder) holds it */
+        in->fd = out;
+        in->child = pid;
+        in->prog = s.prog;
+        in->warn_status = s.warn_status;
+        in->regular = false;
+        in->size = 0;
+        in->pend_len = 0;
+        in->bytes = 0;
+    }
+}
+
 static Input *input_open(const char *path, const Options *opt)
 {
     Input *in = calloc(1, sizeof *in);
@@ -559,7 +648,7 @@ static Input *input_open(const char *path, const Options *opt)
         in->fd = STDIN_FILENO;
     } else {
         in->name = path;
-        in->fd = open(path, O_RDONLY);
+        in->fd = open(path, O_RDONLY | O_CLOEXEC);
         if (in->fd < 0) {
             in->err = errno;
             return in;
@@ -574,6 +663,7 @@ static Input *input_open(const char *path, const Options *opt)
         in->regular = S_ISREG(st.st_mode);
         in->size = in->regular ? (uint64_t)st.st_size : 0;
     }
+    input_sniff_open(in);
     return in;
 }
 
@@ -585,6 +675,8 @@ static void input_close(Input *in)
         pgn_reader_free(in->reader);
     if (in->fd > STDIN_FILENO)
         close(in->fd);
+    if (in->child > 0)
+        input_kill(in->child);  /* not read to its end (a stop) */
     free(in->pend);
     free(in);
 }
@@ -1232,7 +1324,7 @@ static bool pend_more(Input *in)
         in->pend = p;
         in->pend_cap = cap;
     }
-    long k = read_retry(in->fd, (char *)in->pend + in->pend_len, SEG_READ, NULL, &in->err);
+    long k = input_fd_read(in, (char *)in->pend + in->pend_len, SEG_READ);
     if (k <= 0) {
         in->pend_eof = true;
         return false;
@@ -1411,7 +1503,7 @@ static void output_batch(Run *run, Batch *b)
     }
     if (b->file_end) {
         if (in->err) {
-            fprintf(stderr, PROG ": %s: %s\n", in->name, strerror(in->err));
+            fprintf(stderr, PROG ": %s: %s\n", in->name, in->why[0] ? in->why : strerror(in->err));
             run->trouble = true;
         }
         if (in->reader || in->pieces)

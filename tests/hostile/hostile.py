@@ -397,6 +397,7 @@ def part_sizes():
     rnd = random.Random(12345)
     random10 = rnd.randbytes(10 << 20) if hasattr(rnd, "randbytes") else bytes(
         rnd.getrandbits(8) for _ in range(10 << 20))
+    text_first = b'[Event "text first"]\n\n1. e4 {' + lorem * 100 + b"} e5 *\n\n"
     cases = [
         # name, input, args, expected code in game 1 (None: any), cpu bound s
         ("%d MB comment" % COMMENT_MB, lambda: gen(b'[Event "c"]\n\n1. e4 {', rep(lorem, COMMENT_MB << 20), b"} e5 *\n\n", AFTER),
@@ -420,9 +421,12 @@ def part_sizes():
          ["-f", "jsonl"], "game-too-long", 30 * SLOW),
         ("%d empty games" % EMPTIES, lambda: gen(rep(b"*\n", 2 * EMPTIES), b"\n", AFTER),
          ["-s", "--ignore=missing-tag"], None, 30 * SLOW),
-        ("NUL bytes", lambda: gen(rep(b"\0", 1 << 20), b'\n\n[Event "n\0ul"]\n\n1. e4 \0 e5 {c\0m} *\n\n', AFTER),
+        # (binary data at the start is refused whole: see inputs.sh; after
+        # a first game of text longer than the 4 KB looked at, the reader
+        # meets it)
+        ("NUL bytes", lambda: gen(text_first, rep(b"\0", 1 << 20), b'\n\n[Event "n\0ul"]\n\n1. e4 \0 e5 {c\0m} *\n\n', AFTER),
          ["-f", "jsonl"], None, 10),
-        ("10 MB of random bytes", lambda: gen(random10, b"\n\n", AFTER), ["-f", "jsonl"], None, 30),
+        ("10 MB of random bytes", lambda: gen(text_first, random10, b"\n\n", AFTER), ["-f", "jsonl"], None, 30),
     ]
     for name, mk, args, code, cpu_bound in cases:
         r = run(["-j2"] + args, mk(), timeout=120 * TIME_X)
