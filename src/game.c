@@ -29,6 +29,7 @@ typedef struct Line {
     uint32_t ended_full;
     int ended_side;
     const char *ended_text;
+    bool ended_locked;     /* a dead position by the blockade proof (R22), not by the material */
     /* Stalemate not yet ruled out after the last move (out of check, no
      * other ending), or checkmate after a check marked '+' (see ply_end):
      * the next legal move in this line rules it out for free, so the
@@ -137,6 +138,10 @@ typedef struct Ctx {
      * a mark: its notation warning gives the SAN with the mark (see
      * note_notation), so a missing + or # is not said again. */
     bool mark_in_note;
+    /* Test every ply that resets the clock for a dead position by the
+     * blockade (R22): the second replay of a game whose final position is
+     * one (see game_check), so that the first dead ply is found. */
+    bool dead_check;
 } Ctx;
 
 /* Room for one more diagnostic: the array grows as a game needs it, so a
@@ -703,6 +708,12 @@ static const char *ending_text(int reason)
     }
 }
 
+/* The ending of line L for a message: a dead position says which proof. */
+static const char *line_ending_text(const Line *L)
+{
+    return L->ended_locked ? "a dead position (pawns locked for ever, no mating square)" : ending_text(L->ended - 1);
+}
+
 /* Counts occurrences of the current main-line key among earlier positions
  * that could repeat it (same side to move, since the last irreversible move). */
 static int repetitions(const uint64_t *keys, uint32_t ply, uint32_t halfmove)
@@ -775,6 +786,20 @@ static int rep_count(Scratch *s, const uint64_t *keys, uint32_t ply, uint32_t ha
 }
 
 static Laws ctx_laws(Ctx *c);
+
+/* R22 (FIDE 5.2.2): dead beyond the material list, where every pawn is
+ * locked (unwin_pawns_locked) and the blockade proof of unwin.c shows
+ * that neither colour can ever mate.  The general rule is in the Laws of
+ * 1997 and after (5.2 b; game.h, Laws): applied only where the game's
+ * date shows them (its earliest day from 1997-07-01; an undated game is
+ * judged by the older laws, whose list the material rules cover). */
+static bool dead_by_blockade(Ctx *c, const Position *p)
+{
+    if (!unwin_pawns_locked(p))
+        return false;
+    (void)ctx_laws(c);
+    return c->date_lo >= LAWS_1997_FROM && unwin_blockade(p, WHITE) && unwin_blockade(p, BLACK);
+}
 
 typedef struct Claims {
     uint32_t threefold_ply;   /* first ply completing a threefold repetition, 0 none */
@@ -885,6 +910,14 @@ static CHESS_NOINLINE void ply_end_slow(Ctx *c, Line *L, const PgnElem *e, uint3
     else if (p->halfmove == 0 && !(p->by_type[PAWN] | p->by_type[ROOK] | p->by_type[QUEEN]) &&
              pos_insufficient_material(p))
         ended = board_ending(p, ANY());
+    /* R22 beyond the material list: pawns locked by a pawn move or a
+     * capture (the clock is reset), and the blockade proof for both
+     * colours (dead_by_blockade). */
+    bool locked = false;
+    if (!ended && p->halfmove == 0 && dead_by_blockade(c, p)) {
+        ended = ANY() ? REASON_DEAD_POSITION + 1 : board_ending(p, false);
+        locked = ended == REASON_DEAD_POSITION + 1;
+    }
     if (keys) {
         keys[ply] = p->key; /* room for every ply reserved before the replay */
         if (!ended && p->halfmove >= 8) {
@@ -940,6 +973,7 @@ static CHESS_NOINLINE void ply_end_slow(Ctx *c, Line *L, const PgnElem *e, uint3
     }
     if (ended) {
         L->ended = ended;
+        L->ended_locked = locked;
         L->ended_ply = ply;
         L->ended_full = p->fullmove - (uint32_t)(p->side == WHITE);
         L->ended_side = p->side ^ 1;
@@ -966,8 +1000,23 @@ static CHESS_NOINLINE void ply_end_slow(Ctx *c, Line *L, const PgnElem *e, uint3
  * the line stops (resolve_pending) before anything else is said of the
  * next move, which cannot be made.  (pos_has_legal_move for every such
  * check was 2% of the run's instructions.) */
+/* Mating material on the board (a pawn, rook or queen): the position is
+ * no dead one of the material list.  With dead_check, a pawn counts only
+ * when it is a white pawn with no pawn on the square in front of it (then
+ * the pawns are not locked, unwin_pawns_locked, and no blockade makes the
+ * position dead either); the other plies that reset the clock go to
+ * ply_end_slow.  (A rook or queen with the pawns locked: no proof is
+ * tried there.) */
+static inline Bitboard live_material(const Position *p, const bool dead_check)
+{
+    Bitboard pawns = p->by_type[PAWN];
+    if (dead_check)
+        pawns &= p->by_color[WHITE] & ~(pawns >> 8);
+    return pawns | p->by_type[ROOK] | p->by_type[QUEEN];
+}
+
 static inline bool ply_quick(Line *L, const PgnElem *e, bool move_next, uint32_t ply, int mark, bool main_line,
-                             const bool start_claim, uint64_t *keys, const Claims *cl)
+                             const bool start_claim, const bool dead_check, uint64_t *keys, const Claims *cl)
 {
     const Position *p = CUR(L);
     uint32_t half = p->halfmove;
@@ -979,12 +1028,12 @@ static inline bool ply_quick(Line *L, const PgnElem *e, bool move_next, uint32_t
             /* (the clock tests combined with | and &: one branch, not one
              * per data-dependent test) */
             if (half >= 8 ? repetitions(keys, ply, half) < 3
-                          : (half != 0) | (((p->by_type[PAWN] | p->by_type[ROOK] | p->by_type[QUEEN]) != 0) &
+                          : (half != 0) | ((live_material(p, dead_check) != 0) &
                                            (!start_claim || ply != cl->start_fifty_ply))) {
                 L->pending = e;
                 return true;
             }
-        } else if (half || (p->by_type[PAWN] | p->by_type[ROOK] | p->by_type[QUEEN])) {
+        } else if (half || live_material(p, dead_check)) {
             L->pending = e; /* (off the main line nothing repeats or is claimed) */
             return true;
         }
@@ -996,7 +1045,7 @@ static inline bool ply_quick(Line *L, const PgnElem *e, bool move_next, uint32_t
 static inline bool ply_end(Ctx *c, Line *L, const PgnElem *e, bool move_next, uint32_t ply, int mark,
                            bool main_line, uint64_t *keys, Claims *cl)
 {
-    if (ply_quick(L, e, move_next, ply, mark, main_line, true, keys, cl))
+    if (ply_quick(L, e, move_next, ply, mark, main_line, true, c->dead_check, keys, cl))
         return false;
     L->pending = NULL;
     ply_end_slow(c, L, e, ply, mark, main_line ? keys : NULL, cl);
@@ -1071,7 +1120,7 @@ static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main
         if (L->ended) {
             char at[64];
             add_diag(c, D_MOVES_AFTER_END, e->pos, ply, e->text, "%s: the game was already over by %s %s (ply %u)",
-                     label, ending_text(L->ended - 1), ended_label(L, at, sizeof at), (unsigned)L->ended_ply);
+                     label, line_ending_text(L), ended_label(L, at, sizeof at), (unsigned)L->ended_ply);
             return PLAY_AFTER_END;
         }
         bool number_off = e->number >= 0 && !L->number_warned && (uint32_t)e->number != before->fullmove;
@@ -1117,7 +1166,8 @@ static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main
  * loop: one that is not a move, a move that san_play does not take (the
  * position is then as before it), a move a variation follows (play()
  * keeps the position before it), or the move after the line ended. */
-static CHESS_NOINLINE const PgnElem *main_run(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, Claims *cl)
+CHESS_HOT_INLINE const PgnElem *main_run_as(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, Claims *cl,
+                                            const bool dead_check)
 {
     Position *p = CUR(L);
     uint64_t *keys = c->s->keys;
@@ -1146,7 +1196,7 @@ static CHESS_NOINLINE const PgnElem *main_run(Ctx *c, Line *L, const PgnElem *e,
         check_number(c, L, e, ply, (uint32_t)((ply + number_base) >> 1));
         /* (ply_end, with the quick path's way on to the next move
          * straight, not through a result tested again) */
-        if (!ply_quick(L, e, next == PGN_EL_MOVE, ply, san_played_mark(parsed), true, false, keys, cl)) {
+        if (!ply_quick(L, e, next == PGN_EL_MOVE, ply, san_played_mark(parsed), true, false, dead_check, keys, cl)) {
             L->pending = NULL;
             ply_end_slow(c, L, e, ply, san_played_mark(parsed), keys, cl);
             if (L->ended) {
@@ -1163,6 +1213,18 @@ static CHESS_NOINLINE const PgnElem *main_run(Ctx *c, Line *L, const PgnElem *e,
         L->has_prev = true;
     }
     return e;
+}
+
+/* main_run_as, once as the usual replay and once with the dead-position
+ * test of a second replay (Ctx.dead_check): the usual one pays nothing. */
+static CHESS_NOINLINE const PgnElem *main_run(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, Claims *cl)
+{
+    return main_run_as(c, L, e, end, cl, false);
+}
+
+static CHESS_NOINLINE const PgnElem *main_run_dead(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, Claims *cl)
+{
+    return main_run_as(c, L, e, end, cl, true);
 }
 
 static int diag_cmp(const void *a, const void *b)
@@ -1517,7 +1579,15 @@ static void fix_marker(const PgnGame *g, GameReport *rep)
         rep->marker = tag;
 }
 
+static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *rep, bool dead_check);
+
 void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
+{
+    check_game(g, opt, rep, false);
+}
+
+/* dead_check: the second replay (Ctx.dead_check). */
+static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *rep, bool dead_check)
 {
     Scratch *s = rep->priv;
     Diag *diags = rep->diags;
@@ -1548,7 +1618,7 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
     s->rep_base = UINT32_MAX; /* (the table of rep_count holds another game's keys) */
     rep->diags = diags;
     rep->game = g;
-    Ctx c = {g, opt, rep, s, false, -1, NULL, 0, UINT32_MAX, false};
+    Ctx c = {g, opt, rep, s, false, -1, NULL, 0, UINT32_MAX, false, dead_check};
     rep->out_of_memory = g->out_of_memory;
 
     /* The reader's findings first (with the user's severities). */
@@ -1756,6 +1826,10 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
          * 9.6.2); the standard start position is not, so it is not searched. */
         const Position *p0 = CUR(main_line);
         int ended = board_ending(p0, pos_has_legal_move(p0));
+        if (!ended && dead_by_blockade(&c, p0)) {
+            ended = REASON_DEAD_POSITION + 1;
+            main_line->ended_locked = true;
+        }
         if (!ended && p0->halfmove >= 150) {
             /* R45: the 75-move rule ends a game from 1 July 2014 only. */
             Laws laws = ctx_laws(&c);
@@ -1808,7 +1882,8 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
                 if (L->stopped)
                     continue;
                 if (depth == 0 && !L->ended) {
-                    const PgnElem *next = main_run(&c, L, e, elems_end, &cl);
+                    const PgnElem *next = c.dead_check ? main_run_dead(&c, L, e, elems_end, &cl)
+                                                       : main_run(&c, L, e, elems_end, &cl);
                     if (next != e) {
                         e = next - 1; /* (the loop steps on to next) */
                         continue;
@@ -1857,6 +1932,16 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
         }
 
         main_line = &s->lines[0]; /* the lines may have moved while growing */
+        /* R22: a final position dead by the blockade, which no ply of the
+         * usual replay tests (it would cost every ply): the game is
+         * replayed testing the plies that reset the clock, to find the
+         * first dead one.  (A position that became dead by another move,
+         * a castling right lost, stays unnoticed.) */
+        if (!dead_check && valid && !main_line->ended && !main_line->stopped &&
+            dead_by_blockade(&c, CUR(main_line))) {
+            check_game(g, opt, rep, true);
+            return;
+        }
         if (main_line->pending)
             resolve_pending(&c, main_line);
         if (main_line->would_end && valid)
@@ -1883,7 +1968,7 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
             if (declared == PGN_RES_UNKNOWN || declared == PGN_RES_NONE) {
                 add_diag(&c, D_UNFINISHED_DECIDED, result_pos, 0, NULL,
                          "the result is %s but the game ended by %s %s: it must be %s",
-                         declared == PGN_RES_NONE ? "missing" : "*", ending_text(why),
+                         declared == PGN_RES_NONE ? "missing" : "*", line_ending_text(main_line),
                          ended_label(main_line, at, sizeof at),
                          result_text(must));
                 rep->fixed = must;
@@ -1895,7 +1980,7 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
                                  opt->severity[D_WRONG_RESULT] != SEV_NONE && drop_diag(&c, D_RESULT_MISMATCH);
                 add_diag(&c, D_WRONG_RESULT, result_pos, 0, NULL,
                          "Result %s contradicts %s %s: the result must be %s%s (R41)", result_text(declared),
-                         ending_text(why), ended_label(main_line, at, sizeof at), result_text(must),
+                         line_ending_text(main_line), ended_label(main_line, at, sizeof at), result_text(must),
                          tag_right ? ", as the Result tag has it" : "");
                 rep->fixed = must;
             }

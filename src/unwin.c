@@ -127,8 +127,8 @@ bool unwin_blockade(const Position *pos, int color)
     Bitboard can[24];
     int nu;
     for (int round = 0;; round++) {
-        if (round > 16)
-            return false; /* cannot happen: K grows each round */
+        if (round > 32)
+            return false; /* cannot happen: K gains a man each round, and there are 30 */
         /* Step 1. */
         Bitboard cand = pawns & ~capturable, wc = own[WHITE] & cand, bc = own[BLACK] & cand;
         Bitboard f = (wc & (bc >> 8)) | (bc & (wc << 8)) | (wc & (wc >> 8)) | (bc & (bc << 8));
@@ -360,6 +360,10 @@ typedef struct Search {
     Move line[UNWIN_MAX_LINE];
     bool bfs_started, bfs_dead;  /* the exhaustive search: begun; cannot go on (table full) */
     size_t bfs_head, bfs_tail;   /* its queue, kept between calls */
+    uint8_t wk_dist[64];         /* the mating king's walk to the defending king's first square */
+    uint8_t lk_dist[64];         /* the defending king's walk to the mating king's first square */
+    uint8_t corner_dist[64];     /* the defending king's walk to the nearest corner */
+    int lk_root, wk_root;        /* the kings' first squares */
 } Search;
 
 static int sq_dist(int a, int b)
@@ -367,13 +371,6 @@ static int sq_dist(int a, int b)
     int df = sq_file(a) - sq_file(b), dr = sq_rank(a) - sq_rank(b);
     df = df < 0 ? -df : df;
     dr = dr < 0 ? -dr : dr;
-    return df > dr ? df : dr;
-}
-
-static int corner_dist(int sq)
-{
-    int f = sq_file(sq), r = sq_rank(sq);
-    int df = f < 4 ? f : 7 - f, dr = r < 4 ? r : 7 - r;
     return df > dr ? df : dr;
 }
 
@@ -389,7 +386,38 @@ static int edge_dist(int sq)
  * the nearest corner, its own pieces come next to it (they will block
  * its flight squares), and neither side throws away the mating side's
  * material. */
-static int move_score(const Position *p, Move m, int winner, int mode)
+/* Walk distances of a king of colour c to square `to` over the squares
+ * it may use while the pawns stand (not its own pawns', not attacked by
+ * enemy pawns), 20 + the plain distance where the walk cannot go: the
+ * way round a pawn chain, for the move ordering. */
+static void walk_dist(const Position *p, int c, Bitboard to, uint8_t *dist)
+{
+    Bitboard pawns = p->by_type[PAWN];
+    Bitboard ok = ~(pawns & p->by_color[c]) & ~pawn_set_attacks(c ^ 1, pawns & p->by_color[c ^ 1]);
+    for (int i = 0; i < 64; i++) {
+        int near = 99;
+        for (Bitboard t = to; t;) {
+            int d = sq_dist(i, bb_pop(&t));
+            near = d < near ? d : near;
+        }
+        dist[i] = (uint8_t)(20 + near);
+    }
+    Bitboard seen = to & ok, front = seen;
+    for (Bitboard t = seen; t;)
+        dist[bb_pop(&t)] = 0;
+    for (int d = 1; front; d++) {
+        Bitboard next = 0;
+        for (Bitboard f = front; f;)
+            next |= bb_king_attacks(bb_pop(&f));
+        next &= ok & ~seen;
+        seen |= next;
+        front = next;
+        for (Bitboard f = next; f;)
+            dist[bb_pop(&f)] = (uint8_t)d;
+    }
+}
+
+static int move_score(const Search *sr, const Position *p, Move m, int winner, int mode)
 {
     int from = move_from(m), to = move_to(m);
     int pc = p->board[from], pt = piece_type(pc);
@@ -403,18 +431,24 @@ static int move_score(const Position *p, Move m, int winner, int mode)
             s += 20 + (winner == WHITE ? sq_rank(to) : 7 - sq_rank(to));
         else if (pt != KING)
             s += 5 * (sq_dist(from, lk) - sq_dist(to, lk));
+        else if (sr->wk_dist[from] > sq_dist(from, sr->lk_root) + 1)
+            s += 3 * (sr->wk_dist[from] - sr->wk_dist[to]); /* the way round the pawns */
         else
             s += 3 * (sq_dist(from, lk) - sq_dist(to, lk));
         if (cap)
             s += piece_type(cap) == PAWN ? 15 : 4;
     } else {
         if (pt == KING && mode == 0)
-            s += 10 * (corner_dist(from) - corner_dist(to)) + 4 * (edge_dist(from) - edge_dist(to));
+            s += 10 * (sr->corner_dist[from] - sr->corner_dist[to]) + 4 * (edge_dist(from) - edge_dist(to));
         else if (pt == KING) {
             /* Mode 1: toward the mating side's king, mode 2: toward its
              * nearest piece (where the mate can be given). */
             int target = p->king_sq[winner];
-            if (mode == 2) {
+            if (mode == 1 && sr->lk_dist[from] > sq_dist(from, sr->wk_root) + 1)
+                s += 8 * (sr->lk_dist[from] - sr->lk_dist[to]); /* the way round the pawns */
+            else if (mode == 1)
+                s += 8 * (sq_dist(from, target) - sq_dist(to, target));
+            else {
                 Bitboard b = p->by_color[winner] & ~p->by_type[KING] & ~p->by_type[PAWN];
                 int best = 99;
                 while (b) {
@@ -422,8 +456,9 @@ static int move_score(const Position *p, Move m, int winner, int mode)
                     if (sq_dist(from, q) < best)
                         best = sq_dist(from, q), target = q;
                 }
+                s += 8 * (sq_dist(from, target) - sq_dist(to, target));
             }
-            s += 8 * (sq_dist(from, target) - sq_dist(to, target)) + 3 * (edge_dist(from) - edge_dist(to));
+            s += 3 * (edge_dist(from) - edge_dist(to));
         }
         else if (pt != PAWN)
             s += 3 * (sq_dist(from, lk) - sq_dist(to, lk));
@@ -437,10 +472,11 @@ static int move_score(const Position *p, Move m, int winner, int mode)
     return s;
 }
 
-static void order(const Position *p, MoveList *list, int winner, int mode, int *score)
+static void order(const Search *sr, const Position *p, MoveList *list, int mode, int *score)
 {
+    int winner = sr->winner;
     for (int i = 0; i < list->count; i++)
-        score[i] = move_score(p, list->moves[i], winner, mode);
+        score[i] = move_score(sr, p, list->moves[i], winner, mode);
     for (int i = 1; i < list->count; i++) {
         Move m = list->moves[i];
         int v = score[i], j = i - 1;
@@ -497,7 +533,7 @@ static bool dive(Search *s, const Position *p, int depth, int ply, int width)
     if (depth <= 1 || ply + 1 >= UNWIN_MAX_LINE)
         return false;
     int score[MAX_MOVES];
-    order(p, &list, s->winner, s->mode, score);
+    order(s, p, &list, s->mode, score);
     int n = list.count < width ? list.count : width;
     for (int i = 0; i < n && !s->out; i++) {
         Position c;
@@ -526,7 +562,7 @@ static bool hm(Search *s, const Position *p, int depth, int ply)
     MoveList list;
     gen_legal(p, &list);
     int score[MAX_MOVES];
-    order(p, &list, s->winner, 0, score);
+    order(s, p, &list, 0, score);
     for (int i = 0; i < list.count && !s->out; i++) {
         Move m = list.moves[i];
         if (mover && depth == 1 && !pos_gives_check(p, m))
@@ -741,6 +777,11 @@ UnwinVerdict unwin_decide(const Position *pos, int color, UnwinTable *t, uint64_
         return found(r, &s, UNWIN_UNWINNABLE, UNWIN_BY_MATERIAL);
     if (unwin_blockade(pos, color))
         return found(r, &s, UNWIN_UNWINNABLE, UNWIN_BY_BLOCKADE);
+    s.lk_root = pos->king_sq[color ^ 1];
+    s.wk_root = pos->king_sq[color];
+    walk_dist(pos, color, bb_sq(pos->king_sq[color ^ 1]), s.wk_dist);
+    walk_dist(pos, color ^ 1, bb_sq(pos->king_sq[color]), s.lk_dist);
+    walk_dist(pos, color ^ 1, 0x8100000000000081ull, s.corner_dist);
     /* A narrow dive finds most helpmates at once; a short exhaustive
      * search settles the locked positions with few positions to visit;
      * then wider dives, every move to a small depth, and the exhaustive
