@@ -1,5 +1,6 @@
 /* game.c - replays a parsed game through the rules core and adjudicates its result. */
 #include "game.h"
+#include "laws.h"
 
 #include <stdarg.h>
 #include <stddef.h>
@@ -573,7 +574,8 @@ static void report_bad_move(Ctx *c, const Position *pos, const SanResult *r, con
             add_diag(c, D_NULL_MOVE_VARIATION, e->pos, ply, e->text,
                      "%s: a null move; the rest of this variation is not checked%s", label, extra);
         else
-            add_diag(c, D_NULL_MOVE, e->pos, ply, e->text, "%s: a null move is not a legal move (R4)%s", label, extra);
+            add_diag(c, D_NULL_MOVE, e->pos, ply, e->text, "%s: a null move is not a legal move (" LAW_R4 ")%s", label,
+                     extra);
         break;
     case SAN_AMBIGUOUS: {
         char list[96] = "";
@@ -604,25 +606,29 @@ static void report_bad_move(Ctx *c, const Position *pos, const SanResult *r, con
                          piece_name(r->piece), sq);
             else
                 snprintf(msg, sizeof msg, "no %s piece stands on the origin square", us == WHITE ? "white" : "black");
-            law = r->piece == KNIGHT ? " (R10)" : r->piece == BISHOP ? " (R8)" : r->piece == ROOK ? " (R7)"
-                : r->piece == QUEEN ? " (R9)" : r->piece == KING ? " (R6)" : " (R11)";
+            law = r->piece == KNIGHT   ? " (" LAW_R10 ")"
+                  : r->piece == BISHOP ? " (" LAW_R8 ")"
+                  : r->piece == ROOK   ? " (" LAW_R7 ")"
+                  : r->piece == QUEEN  ? " (" LAW_R9 ")"
+                  : r->piece == KING   ? " (" LAW_R6 ")"
+                                       : " (" LAW_R11 ")";
             break;
         case ILL_OWN_PIECE:
             describe(pos, r->sq != SQ_NONE ? r->sq : r->to, a, sizeof a);
             snprintf(msg, sizeof msg, "%s is %s's own", a, color_name(us));
-            law = " (R5)";
+            law = " (" LAW_R5 ")";
             break;
         case ILL_CAPTURES_KING:
             snprintf(msg, sizeof msg, "it would capture the %s king, which is never captured",
                      us == WHITE ? "black" : "white");
-            law = " (R16)";
+            law = " (" LAW_R16 ")";
             break;
         case ILL_PINNED:
             describe(pos, r->sq, a, sizeof a);
             describe(pos, r->sq2, b, sizeof b);
             sq_name(pos->king_sq[us], sq);
             snprintf(msg, sizeof msg, "%s is pinned to the king on %s by %s", a, sq, b);
-            law = " (R15)";
+            law = " (" LAW_R15 ")";
             break;
         case ILL_LEAVES_CHECK:
             describe(pos, r->sq2, b, sizeof b);
@@ -631,60 +637,60 @@ static void report_bad_move(Ctx *c, const Position *pos, const SanResult *r, con
             else
                 snprintf(msg, sizeof msg, "%s is in check from %s and this move does not answer it",
                          color_name(us), b);
-            law = " (R17)";
+            law = " (" LAW_R17 ")";
             break;
         case ILL_KING_INTO_CHECK:
             sq_name(r->to, sq);
             describe(pos, r->sq2, b, sizeof b);
             snprintf(msg, sizeof msg, "the king would be in check on %s from %s", sq, b);
-            law = " (R15)";
+            law = " (" LAW_R15 ")";
             break;
         case ILL_EP_DISCOVERS:
             snprintf(msg, sizeof msg, "the en passant capture would expose %s's king to check", color_name(us));
-            law = " (R15)";
+            law = " (" LAW_R15 ")";
             break;
         case ILL_CASTLE_NO_RIGHT:
             snprintf(msg, sizeof msg, "%s has no right to castle on that side any more (king or rook has moved)",
                      color_name(us));
-            law = " (R14)";
+            law = " (" LAW_R14 ")";
             break;
         case ILL_CASTLE_BLOCKED:
             describe(pos, r->sq2, b, sizeof b);
             snprintf(msg, sizeof msg, "castling is blocked by %s", b);
-            law = " (R14)";
+            law = " (" LAW_R14 ")";
             break;
         case ILL_CASTLE_IN_CHECK:
             describe(pos, r->sq2, b, sizeof b);
             snprintf(msg, sizeof msg, "the king may not castle out of check (from %s)", b);
-            law = " (R14)";
+            law = " (" LAW_R14 ")";
             break;
         case ILL_CASTLE_ATTACKED:
             sq_name(r->sq2, sq);
             snprintf(msg, sizeof msg, "the king would cross or land on %s, which is attacked", sq);
-            law = " (R14)";
+            law = " (" LAW_R14 ")";
             break;
         case ILL_NO_EP:
             sq_name(r->to, sq);
             snprintf(msg, sizeof msg, "there is nothing to capture on %s and no en passant capture is possible", sq);
-            law = " (R12)";
+            law = " (" LAW_R12 ")";
             break;
         case ILL_PROMO_MISSING:
             sq_name(r->to, sq);
             snprintf(msg, sizeof msg, "a pawn reaching the last rank must promote (%s=Q, =R, =B or =N)", sq);
-            law = " (R13)";
+            law = " (" LAW_R13 ")";
             break;
         case ILL_PROMO_PIECE:
             snprintf(msg, sizeof msg, "a pawn promotes only to a queen, rook, bishop or knight");
-            law = " (R13)";
+            law = " (" LAW_R13 ")";
             break;
         case ILL_PROMO_RANK:
             snprintf(msg, sizeof msg, "a promotion piece is given but the pawn does not reach the last rank");
-            law = " (R13)";
+            law = " (" LAW_R13 ")";
             break;
         case ILL_PAWN_CAPTURE_FORWARD:
             sq_name(r->to, sq);
             snprintf(msg, sizeof msg, "a pawn cannot move straight onto the occupied square %s", sq);
-            law = " (R11)";
+            law = " (" LAW_R11 ")";
             break;
         default:
             snprintf(msg, sizeof msg, "%s", san_illegal_text(r->reason));
@@ -693,6 +699,19 @@ static void report_bad_move(Ctx *c, const Position *pos, const SanResult *r, con
         add_diag(c, D_ILLEGAL_MOVE, e->pos, ply, e->text, "%s: illegal: %s%s%s", label, msg, law, extra);
         break;
     }
+    }
+}
+
+/* The article of the Laws that ends the game so (laws.h). */
+static const char *ending_law(int reason)
+{
+    switch (reason) {
+    case REASON_CHECKMATE: return LAW_R20;
+    case REASON_STALEMATE: return LAW_R21;
+    case REASON_DEAD_POSITION: return LAW_R22;
+    case REASON_FIVEFOLD: return LAW_R23;
+    case REASON_SEVENTY_FIVE: return LAW_R24;
+    default: return LAW_R41;
     }
 }
 
@@ -934,7 +953,7 @@ static CHESS_NOINLINE void ply_end_slow(Ctx *c, Line *L, const PgnElem *e, uint3
                 if (reps >= 3 && !cl->threefold_ply) {
                     cl->threefold_ply = ply;
                     add_diag(c, D_THREEFOLD, e->pos, ply, e->text,
-                             "%s: the position occurs for the third time; a draw could be claimed (R27)", label);
+                             "%s: the position occurs for the third time; a draw could be claimed (FIDE 9.2)", label);
                 }
             }
         }
@@ -945,7 +964,7 @@ static CHESS_NOINLINE void ply_end_slow(Ctx *c, Line *L, const PgnElem *e, uint3
         if ((p->halfmove >= 100 || (ply == cl->start_fifty_ply)) && !cl->fifty_ply) {
             cl->fifty_ply = ply;
             add_diag(c, D_FIFTY_MOVES, e->pos, ply, e->text,
-                     "%s: 50 moves by each side without capture or pawn move; a draw could be claimed (R27)", label);
+                     "%s: 50 moves by each side without capture or pawn move; a draw could be claimed (FIDE 9.3)", label);
         }
     }
     /* FIDE 9.6.2 (2014): a mate on the last move beats the 75-move rule
@@ -1257,11 +1276,11 @@ static void material_text(const FenInfo *m, char *buf, size_t cap)
     const char *side = color_name(m->side);
     int pawns = m->men[PAWN];
     if (pawns > 8) {
-        snprintf(buf, cap, "%s has %d pawns in the FEN; a side has 8 at most (R3)", side, pawns);
+        snprintf(buf, cap, "%s has %d pawns in the FEN; a side has 8 at most (FIDE 3.10.3)", side, pawns);
         return;
     }
     if (m->men[0] > 16) {
-        snprintf(buf, cap, "%s has %d men in the FEN; a side has 16 at most (R3)", side, m->men[0]);
+        snprintf(buf, cap, "%s has %d men in the FEN; a side has 16 at most (FIDE 3.10.3)", side, m->men[0]);
         return;
     }
     /* the kinds beyond their number in the start position, then the pawns */
@@ -1289,7 +1308,7 @@ static void material_text(const FenInfo *m, char *buf, size_t cap)
         snprintf(gone, sizeof gone, "none is");
     else
         snprintf(gone, sizeof gone, "%d %s", missing, missing == 1 ? "is" : "are");
-    snprintf(buf, cap, "%s has %s in the FEN: %d promoted piece%s need%s %d missing pawn%s, %s missing (R3)", side,
+    snprintf(buf, cap, "%s has %s in the FEN: %d promoted piece%s need%s %d missing pawn%s, %s missing (FIDE 3.10.3)", side,
              list, promoted, promoted == 1 ? "" : "s", promoted == 1 ? "s" : "", promoted, promoted == 1 ? "" : "s",
              gone);
 }
@@ -1506,9 +1525,9 @@ static void warn_2014_ending(Ctx *c, const Line *L, bool main_line, PgnResult de
     else
         snprintf(tail, sizeof tail, "the result %s stands", declared == PGN_RES_NONE ? "given" : result_text(declared));
     add_diag(c, D_LAWS_2014_ENDING, pos, L->would_ply, L->would_elem ? L->would_elem->text : NULL,
-             "%s %s: drawn by the Laws from 2014-07-01 (FIDE %s), but %s leaves the laws open, so %s (R45)",
+             "%s %s: drawn by the Laws from 2014-07-01 (%s), but %s leaves the laws open, so %s",
              L->would_end - 1 == REASON_FIVEFOLD ? "fivefold repetition" : "the 75-move rule",
-             at, L->would_end - 1 == REASON_FIVEFOLD ? "9.6.1" : "9.6.2", dbuf, tail);
+             at, L->would_end - 1 == REASON_FIVEFOLD ? LAW_R23 : LAW_R24, dbuf, tail);
 }
 
 /* A marker written wrongly that the reader took for the game's last token
@@ -1703,7 +1722,7 @@ static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *re
     PgnPos result_pos = g->result != PGN_RES_NONE ? g->result_pos : (rt ? rt->value_pos : g->start);
     if (g->result != PGN_RES_NONE && tag_res != PGN_RES_NONE && g->result != tag_res)
         add_diag(&c, D_RESULT_MISMATCH, g->result_pos, 0, NULL,
-                 "the termination marker %s disagrees with the Result tag %s (R40)", result_text(g->result),
+                 "the termination marker %s disagrees with the Result tag %s (" LAW_R40 ")", result_text(g->result),
                  result_text(tag_res));
 
     int variant = classify_variant(tval(tags[TAG_VARIANT]));
@@ -1752,7 +1771,7 @@ static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *re
                  "SetUp \"1\" without a FEN tag: the game is replayed from the standard position");
     }
     if (fen && (!setup || strcmp(setup, "1")))
-        add_diag(&c, D_FEN_WITHOUT_SETUP, fen_tag->pos, 0, NULL, "a FEN tag without SetUp \"1\"; the FEN is used (R3)");
+        add_diag(&c, D_FEN_WITHOUT_SETUP, fen_tag->pos, 0, NULL, "a FEN tag without SetUp \"1\"; the FEN is used (PGN 9.7.1)");
     if (fen) {
         FenInfo info;
         FenError fe = pos_from_fen(CUR(main_line), fen, strlen(fen), c.chess960, &info);
@@ -1784,11 +1803,11 @@ static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *re
                     digits &= v[n] >= '0' && v[n] <= '9', n++;
                 const char *name = info.counter == 1 ? "halfmove clock" : "fullmove number";
                 if (digits)
-                    add_diag(&c, D_BAD_FEN, at, 0, NULL, "FEN \"%.60s\": the %s %.*s is out of range (R35)", fen, name,
+                    add_diag(&c, D_BAD_FEN, at, 0, NULL, "FEN \"%.60s\": the %s %.*s is out of range (PGN 16.1.3)", fen, name,
                              n, v);
                 else
                     add_diag(&c, D_BAD_FEN, at, 0, NULL,
-                             "FEN \"%.60s\": the %s \"%.*s\" is not a whole number of at least %d (R35)", fen, name,
+                             "FEN \"%.60s\": the %s \"%.*s\" is not a whole number of at least %d (PGN 16.1.3)", fen, name,
                              n, v, info.counter == 1 ? 0 : 1);
             } else
                 add_diag(&c, D_BAD_FEN, at, 0, NULL, "FEN \"%.60s\": %s", fen, fen_error_text(fe));
@@ -1803,17 +1822,17 @@ static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *re
         const Position *p0 = CUR(main_line);
         if (info.warnings & FEN_WARN_NO_COUNTERS)
             add_diag(&c, D_FEN_WARNING, at, 0, NULL,
-                     "FEN \"%.60s\": the halfmove clock and the fullmove number are missing; taken as 0 and 1 (R35)",
+                     "FEN \"%.60s\": the halfmove clock and the fullmove number are missing; taken as 0 and 1 (PGN 16.1.3)",
                      fen);
         else if (info.warnings & FEN_WARN_NO_FULLMOVE)
             add_diag(&c, D_FEN_WARNING, at, 0, NULL,
-                     "FEN \"%.60s\": the fullmove number is missing; taken as 1 (R35)", fen);
+                     "FEN \"%.60s\": the fullmove number is missing; taken as 1 (PGN 16.1.3.6)", fen);
         else if (info.warnings & FEN_WARN_FULLMOVE_ZERO)
             add_diag(&c, D_FEN_WARNING, at, 0, NULL,
-                     "FEN \"%.60s\": fullmove number 0 is out of range (it counts from 1); taken as 1 (R35)", fen);
+                     "FEN \"%.60s\": fullmove number 0 is out of range (it counts from 1); taken as 1 (PGN 16.1.3.6)", fen);
         else if (info.warnings & FEN_WARN_HALFMOVE_HIGH)
             add_diag(&c, D_FEN_WARNING, at, 0, NULL,
-                     "FEN \"%.60s\": halfmove clock %u is more than the %u plies played before move %u (R35)", fen,
+                     "FEN \"%.60s\": halfmove clock %u is more than the %u plies played before move %u (PGN 16.1.3.5)", fen,
                      (unsigned)p0->halfmove, (unsigned)(2 * (p0->fullmove - 1) + (p0->side == BLACK)),
                      (unsigned)p0->fullmove);
     } else {
@@ -1979,9 +1998,9 @@ static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *re
                 bool tag_right = g->result != PGN_RES_NONE && tag_res == must &&
                                  opt->severity[D_WRONG_RESULT] != SEV_NONE && drop_diag(&c, D_RESULT_MISMATCH);
                 add_diag(&c, D_WRONG_RESULT, result_pos, 0, NULL,
-                         "Result %s contradicts %s %s: the result must be %s%s (R41)", result_text(declared),
+                         "Result %s contradicts %s %s: the result must be %s%s (%s)", result_text(declared),
                          line_ending_text(main_line), ended_label(main_line, at, sizeof at), result_text(must),
-                         tag_right ? ", as the Result tag has it" : "");
+                         tag_right ? ", as the Result tag has it" : "", ending_law(why));
                 rep->fixed = must;
             }
             /* A marker that is right does not make a Result tag the board
@@ -1996,7 +2015,7 @@ static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *re
                 if (!can) {
                     add_diag(&c, D_WRONG_RESULT, result_pos, 0, NULL,
                              "Result %s on time, but %s cannot checkmate by any series of legal moves%s: "
-                             "the game is drawn (R43, FIDE 6.9)", result_text(declared), color_name(winner),
+                             "the game is drawn (" LAW_R29 ")", result_text(declared), color_name(winner),
                              cannot_mate_why(why));
                     set_outcome(rep, PGN_RES_DRAW, REASON_NO_MATING_MATERIAL);
                     rep->fixed = PGN_RES_DRAW;
@@ -2031,7 +2050,7 @@ static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *re
             long v = strtol(plycount, &end, 10);
             if (end == plycount || *end || v < 0 || (uint32_t)v != rep->plies)
                 add_diag(&c, D_PLYCOUNT, pc_tag->value_pos, 0, NULL,
-                         "PlyCount \"%.20s\" but the main line has %u plies (R44)", plycount, (unsigned)rep->plies);
+                         "PlyCount \"%.20s\" but the main line has %u plies (" LAW_R44 ")", plycount, (unsigned)rep->plies);
         }
     }
 

@@ -66,8 +66,8 @@ static const char *const cite[D_COUNT] = {
     [D_EXPORT_BLANK_LINE] = "PGN 8.1, 8.2.1",
     [D_EXPORT_MOVE_NUMBER] = "PGN 8.2.2.2",
     [D_EXPORT_LINE_LENGTH] = "PGN 8.2.1",
-    [D_EXPORT_ESCAPE_LINE] = "PGN 6",
-    [D_EXPORT_SEMICOLON] = "PGN 5",
+    [D_EXPORT_ESCAPE_LINE] = "PGN 6, 8",
+    [D_EXPORT_SEMICOLON] = "PGN 5, 8",
 };
 
 const char *diag_cite(DiagCode code)

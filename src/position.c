@@ -1,5 +1,6 @@
 /* position.c - positions: strict FEN parse and format, copy-make, Zobrist keys. */
 #include "chess.h"
+#include "laws.h"
 
 #include <string.h>
 
@@ -51,15 +52,15 @@ const char *fen_error_text(FenError e)
     case FEN_ERR_SIDE: return "the side to move is not 'w' or 'b'";
     case FEN_ERR_CASTLING_SYNTAX: return "the castling field is malformed";
     case FEN_ERR_EP_SYNTAX: return "the en passant field is not '-' or a square";
-    case FEN_ERR_COUNTER_SYNTAX: return "a move counter is not a non-negative integer (R35)";
-    case FEN_ERR_KING_COUNT: return "each side must have exactly one king (R30)";
-    case FEN_ERR_KINGS_ADJACENT: return "the kings stand on adjacent squares (R30)";
-    case FEN_ERR_PAWN_RANK: return "a pawn stands on the first or last rank (R31)";
-    case FEN_ERR_TOO_MANY: return "more than 16 men or 8 pawns of one colour (R3)";
-    case FEN_ERR_PROMOTED: return "more promoted pieces than pawns missing from eight (R3)";
-    case FEN_ERR_OPPONENT_IN_CHECK: return "the side not to move is in check (R32)";
-    case FEN_ERR_CASTLING_RIGHTS: return "a castling right without its king and rook in place (R33)";
-    case FEN_ERR_EP_SQUARE: return "the en passant square is impossible (R34)";
+    case FEN_ERR_COUNTER_SYNTAX: return "a move counter is not a non-negative integer (" LAW_R35 ")";
+    case FEN_ERR_KING_COUNT: return "each side must have exactly one king (" LAW_R30 ")";
+    case FEN_ERR_KINGS_ADJACENT: return "the kings stand on adjacent squares (" LAW_R30 ")";
+    case FEN_ERR_PAWN_RANK: return "a pawn stands on the first or last rank (" LAW_R31 ")";
+    case FEN_ERR_TOO_MANY: return "more than 16 men or 8 pawns of one colour (FIDE 3.10.3)";
+    case FEN_ERR_PROMOTED: return "more promoted pieces than pawns missing from eight (FIDE 3.10.3)";
+    case FEN_ERR_OPPONENT_IN_CHECK: return "the side not to move is in check (" LAW_R32 ")";
+    case FEN_ERR_CASTLING_RIGHTS: return "a castling right without its king and rook in place (" LAW_R33 ")";
+    case FEN_ERR_EP_SQUARE: return "the en passant square is impossible (" LAW_R34 ")";
     default: return "invalid FEN";
     }
 }

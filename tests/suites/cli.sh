@@ -143,6 +143,67 @@ for f in corpus/laws/R*.pgn; do
 done
 same "LAWS: every law has an article, every tested law is listed" /dev/null "$tmp/bad"
 
+# Messages cite what a user can look up: each "(FIDE ...)" or "(PGN ...)" in
+# a message is made of the articles of the laws (src/laws.h, above) or of
+# the codes (--list-checks, above), or of sections that hold them (PGN
+# 16.1.3 for both FEN counters), and no message names a law by its id,
+# over every case file of the suites, plain and --strict.  By hand: 5. Ke3
+# in tests/cli/bad.pgn is no king move (FIDE 3.8.1, the king's move), the
+# checkmate in its third game ends it (FIDE 5.1.1), and a PlyCount tag is
+# PGN 9.9.3.
+if have_py; then
+    find corpus tests -name '*.pgn' ! -path '*/fuzz/*' | sort > "$tmp/pgns"
+    : > "$tmp/msgs"
+    while read -r f; do
+        "$P" -f jsonl "$f" >> "$tmp/msgs" 2> /dev/null
+        "$P" -f jsonl --strict "$f" >> "$tmp/msgs" 2> /dev/null
+    done < "$tmp/pgns"
+    { cut -f2 "$tmp/laws"; cut -f3 "$tmp/list"; } > "$tmp/articles"
+    python3 -c 'import json, re, sys
+atoms = set()
+for a in open(sys.argv[1]).read().split("\n"):
+    for group in a.split("; "):
+        if " " in group:
+            kind, nums = group.split(" ", 1)
+            atoms.update(kind + " " + n for n in nums.split(", "))
+def known(c):
+    # each part an article of the table, or a section that holds one
+    for group in c.split("; "):
+        kind, _, nums = group.partition(" ")
+        for n in nums.split(", "):
+            a = kind + " " + n
+            if a not in atoms and not any(x.startswith(a + ".") for x in atoms):
+                return False
+    return True
+seen, cited = set(), set()
+for line in open(sys.argv[2]):
+    o = json.loads(line)
+    ds = o.get("diagnostics") or ([o] if o.get("type") == "diagnostic" else [])
+    for d in ds:
+        m = d["message"]
+        if m in seen:
+            continue
+        seen.add(m)
+        if re.search(r"\bR[0-9]+\b", m):
+            print("a law id in: " + m)
+        for c in re.findall(r"\(((?:FIDE|PGN) [^()]*)\)", m):
+            cited.add(c)
+            if not known(c):
+                print("not an article of the table: (" + c + ") in: " + m)
+        if len(m.encode()) >= 160:
+            print("over the message cap: " + m)
+for want in ("FIDE 3.8.1", "FIDE 5.1.1", "PGN 9.9.3", "FIDE 6.9", "PGN 8.1.1"):
+    if want not in cited:
+        print("no message cites " + want)
+if len(cited) < 20:
+    print("only %d articles cited" % len(cited))' "$tmp/articles" "$tmp/msgs" > "$tmp/bad"
+    same "messages cite the table's articles, never a law id" /dev/null "$tmp/bad"
+    grep -q '5\. Ke3: illegal: no white king can move to e3 (FIDE 3\.8\.1)' "$tmp/msgs" \
+        && ok "5. Ke3 cites FIDE 3.8.1" || fail "5. Ke3 cites FIDE 3.8.1" "$(grep -o '5\. Ke3[^"]*' "$tmp/msgs" | head -n 2)"
+else
+    skip "messages cite the table's articles" "python3 not found"
+fi
+
 # ---------------------------------------------------------------- text format
 # good.pgn: Scholar's mate (1-0, mate marked #) and an unfinished game (*):
 # nothing to say, exit 0, and a grep-like tool prints nothing.
