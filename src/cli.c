@@ -40,6 +40,9 @@ typedef struct Options {
     ReportFormat format;
     bool quiet;
     bool summary;
+    bool stats;                 /* --stats */
+    int min_severity;           /* --min-severity; 0: by the format */
+    int color;                  /* --color: -1 auto, 0 never, 1 always */
     bool werror;                /* warnings become errors (applied in parse_args) */
     bool kept_warning[D_COUNT]; /* --warn=CODE: stays a warning under --werror */
     bool list_checks;
@@ -67,6 +70,14 @@ static void usage(FILE *out)
           "  -f, --format=FMT       text (default), jsonl, tsv or github\n"
           "  -q, --quiet            print no diagnostics; only the exit status (and -s)\n"
           "  -s, --summary          print a final count on standard error\n"
+          "      --stats            print the count of each code's diagnostics and\n"
+          "                         games, per file and in total (standard error;\n"
+          "                         records in jsonl)\n"
+          "      --min-severity=SEV note, warning or error: print no diagnostic below\n"
+          "                         it (default: warning in text and github, note in\n"
+          "                         jsonl and tsv); never changes the exit status\n"
+          "      --color=WHEN       auto (default: stdout a terminal, TERM not dumb,\n"
+          "                         NO_COLOR unset or empty), always or never\n"
           "      --label=NAME       file name to report for standard input (only;\n"
           "                         a warning when no input is standard input)\n"
           "      --progress         show a progress line on standard error\n"
@@ -86,7 +97,8 @@ static void usage(FILE *out)
           "                         80 characters, no % or ; lines); implies --werror\n"
           "      --werror           report every warning as an error (--warn=CODE\n"
           "                         keeps CODE a warning)\n"
-          "      --ignore=CODE,...  do not report these checks\n"
+          "      --ignore=CODE,...  do not report these checks (a severity, note,\n"
+          "                         warning or error: the checks that have it)\n"
           "      --error=CODE,...   report these checks as errors\n"
           "      --warn=CODE,...    report these checks as warnings\n"
           "      --list-checks      list every check: severity, FIDE or PGN article, meaning\n"
@@ -118,7 +130,7 @@ enum {
     OPT_HELP = 'h', OPT_VERSION = 'V',
     OPT_SELECT = 256, OPT_FIX, OPT_STRICT, OPT_WERROR, OPT_IGNORE, OPT_ERROR, OPT_WARN,
     OPT_LIST, OPT_NOVAR, OPT_PROGRESS, OPT_NOPROGRESS, OPT_LABEL,
-    OPT_RULES,
+    OPT_RULES, OPT_STATS, OPT_MINSEV, OPT_COLOR,
 };
 
 typedef struct LongOpt {
@@ -137,7 +149,8 @@ static const LongOpt long_opts[] = {
     {"jobs", true, OPT_JOBS},           {"progress", false, OPT_PROGRESS},
     {"no-progress", false, OPT_NOPROGRESS}, {"label", true, OPT_LABEL},
     {"help", false, OPT_HELP},          {"version", false, OPT_VERSION},
-    {"rules", true, OPT_RULES},
+    {"rules", true, OPT_RULES},         {"stats", false, OPT_STATS},
+    {"min-severity", true, OPT_MINSEV}, {"color", true, OPT_COLOR},
 };
 #define NLONG (sizeof long_opts / sizeof long_opts[0])
 
@@ -148,7 +161,18 @@ static int set_severity(Options *o, const char *list, Severity sev)
     for (;;) {
         const char *e = strchr(p, ',');
         size_t len = e ? (size_t)(e - p) : strlen(p);
-        if (len) {
+        /* --ignore=note: every check that has that severity now */
+        Severity named = SEV_NONE;
+        for (Severity v = SEV_NOTE; sev == SEV_NONE && v <= SEV_ERROR; v++)
+            if (strlen(severity_name(v)) == len && memcmp(severity_name(v), p, len) == 0)
+                named = v;
+        if (named != SEV_NONE) {
+            for (int c = 0; c < D_COUNT; c++)
+                if (o->check.severity[c] == named) {
+                    o->check.severity[c] = SEV_NONE;
+                    o->kept_warning[c] = false;
+                }
+        } else if (len) {
             DiagCode c = diag_lookup(p, len);
             if (c == D_COUNT) {
                 char name[80];
@@ -175,6 +199,27 @@ static int apply_option(Options *o, int key, const char *val, const char *spelle
         break;
     case OPT_QUIET: o->quiet = true; break;
     case OPT_SUMMARY: o->summary = true; break;
+    case OPT_STATS: o->stats = true; break;
+    case OPT_MINSEV:
+        if (strcmp(val, "note") == 0)
+            o->min_severity = SEV_NOTE;
+        else if (strcmp(val, "warning") == 0)
+            o->min_severity = SEV_WARNING;
+        else if (strcmp(val, "error") == 0)
+            o->min_severity = SEV_ERROR;
+        else
+            return usage_error("invalid --min-severity (note, warning, error):", val);
+        break;
+    case OPT_COLOR:
+        if (strcmp(val, "auto") == 0)
+            o->color = -1;
+        else if (strcmp(val, "always") == 0)
+            o->color = 1;
+        else if (strcmp(val, "never") == 0)
+            o->color = 0;
+        else
+            return usage_error("invalid --color (auto, always, never):", val);
+        break;
     case OPT_SELECT:
         if (strcmp(val, "valid") == 0)
             o->select = SELECT_VALID;
@@ -232,6 +277,7 @@ static int parse_args(int argc, char **argv, Options *o)
     memset(o, 0, sizeof *o);
     o->format = FMT_TEXT;
     o->progress = -1;
+    o->color = -1;
     check_options_default(&o->check);
     o->files = calloc((size_t)argc + 1, sizeof *o->files);
     if (!o->files) {
@@ -811,6 +857,7 @@ typedef struct Run {
     const Options *opt;
     Report *rp;                 /* diagnostics: stdout, or stderr when games are copied */
     Report *side;               /* text on stderr for what a TSV row cannot hold */
+    ReportStats *stats;         /* --stats */
     FILE *games_out;            /* copied games (--select, --fix-results), else NULL */
     bool rp_on_tty;
     bool stderr_tty;
@@ -1152,6 +1199,8 @@ static void output_file_diags(Run *run, const Input *in, const DiagList *l)
         Severity sev = l->v[i].severity;
         if (sev == SEV_ERROR)
             run->found = true;
+        if (run->stats)
+            report_stats_diag(run->stats, &l->v[i]);
         /* (TSV's go to standard error as text, never to the records) */
         if (!run->opt->quiet && !run->stop && (!run->defer || run->opt->format == FMT_TSV))
             report_file_diag(run->opt->format == FMT_TSV ? run->side : run->rp, in->name,
@@ -1192,6 +1241,8 @@ static void output_game(Run *run, const Input *in, Slot *s)
                 in->name, (unsigned long long)s->game->index, (unsigned)(PGN_MAX_RAW >> 20));
         run->trouble = true;
     }
+    if (run->stats)
+        report_stats_game(run->stats, rep, change, nextra);
     if (!opt->quiet && !run->stop && !run->defer)
         report_game(run->rp, in->name, s->game, rep, change, nextra);
 }
@@ -1506,6 +1557,8 @@ static void output_batch(Run *run, Batch *b)
             fprintf(stderr, PROG ": %s: %s\n", in->name, in->why[0] ? in->why : strerror(in->err));
             run->trouble = true;
         }
+        if (run->stats && !report_stats_file_end(run->stats, in->name))
+            out_of_memory(run);
         if (in->reader || in->pieces)
             run->sum.files++;
         run->sum.bytes += in->bytes;
@@ -1930,10 +1983,24 @@ int cli_main(int argc, char **argv)
     run.games_out = copying ? stdout : NULL;
     run.stderr_tty = isatty(STDERR_FILENO);
     run.rp_on_tty = copying ? run.stderr_tty : isatty(STDOUT_FILENO);
-    const char *nc = getenv("NO_COLOR");
-    bool no_color = nc && nc[0];
-    run.rp = report_new(diag_out, opt->format, run.rp_on_tty && !no_color);
-    run.side = report_new(stderr, FMT_TEXT, run.stderr_tty && !no_color);
+    /* --color=auto: a terminal, TERM not "dumb", NO_COLOR unset or empty
+     * (no-color.org); always and never are for both streams. */
+    const char *nc = getenv("NO_COLOR"), *term = getenv("TERM");
+    bool color_ok = !(nc && nc[0]) && !(term && strcmp(term, "dumb") == 0);
+    run.rp = report_new(diag_out, opt->format, opt->color > 0 || (opt->color < 0 && color_ok && run.rp_on_tty));
+    run.side = report_new(stderr, FMT_TEXT, opt->color > 0 || (opt->color < 0 && color_ok && run.stderr_tty));
+    /* --min-severity: by default notes are printed only where every game
+     * has a record (jsonl, tsv; TSV's findings outside games, on stderr,
+     * follow the format's rule) */
+    Severity min = opt->min_severity ? (Severity)opt->min_severity
+                   : opt->format == FMT_TEXT || opt->format == FMT_GITHUB ? SEV_WARNING
+                                                                            : SEV_NOTE;
+    if (run.rp)
+        report_set_min_severity(run.rp, min);
+    if (run.side)
+        report_set_min_severity(run.side, min);
+    if (opt->stats)
+        run.stats = report_stats_new(opt->format);
     /* The source line under an error needs the game's text; so does copying. */
     /* raw text: excerpts, copies and --strict's export checks */
     run.keep_raw = copying || opt->check.strict || (opt->format == FMT_TEXT && !opt->quiet);
@@ -1941,7 +2008,7 @@ int cli_main(int argc, char **argv)
                     : opt->quiet ? KEEP_NONE
                     : opt->format == FMT_TEXT ? KEEP_WITH_FINDINGS
                                               : KEEP_ALL;
-    bool ready = run.rp && run.side && run_init(&run);
+    bool ready = run.rp && run.side && (run.stats || !opt->stats) && run_init(&run);
     if (ready && run.nthreads && (opt->format == FMT_JSONL || opt->format == FMT_TSV) && !copying &&
         !opt->quiet) {
         /* (not with -j1, whose records the tests compare -jN's with) */
@@ -1950,6 +2017,8 @@ int cli_main(int argc, char **argv)
         for (size_t k = 0; k <= run.nbatches && ready; k++) {
             Batch *b = k < run.nbatches ? &run.batches[k] : &run.spare;
             ready = (b->rec = report_new_deferred(opt->format)) != NULL;
+            if (ready)
+                report_set_min_severity(b->rec, min);
         }
     }
     if (!ready) {
@@ -1964,16 +2033,21 @@ int cli_main(int argc, char **argv)
         output_ready(&run, true);
         run.sum.seconds = now_seconds() - run.t0;
         progress_clear(&run);
+        if (run.stats && (opt->format != FMT_JSONL || !run.stop))
+            report_stats_write(run.stats, run.rp, stderr);
         if (!run.stop) {
             report_summary(run.rp, &run.sum);
             check_stdout(&run);
         }
+        report_hidden(run.rp, run.sum.hidden);
+        report_hidden(run.side, run.sum.hidden);
         if (opt->summary)
             report_summary_text(stderr, &run.sum);
     }
     run_free(&run);
     report_free(run.rp);
     report_free(run.side);
+    report_stats_free(run.stats);
     free(o.files);
     if (fclose(stdout) != 0 && !run.stop) {
         if (errno != EPIPE) {

@@ -29,6 +29,8 @@ struct Report {
     FILE *out;
     ReportFormat fmt;
     bool color;
+    Severity min;               /* --min-severity */
+    uint64_t hidden[SEV_ERROR + 1]; /* diagnostics not printed for it */
     Buf b;
     /* deferred: records kept in b, their place-dependent numbers here */
     bool defer;
@@ -309,7 +311,31 @@ Report *report_new(FILE *out, ReportFormat fmt, bool color)
     rp->out = out;
     rp->fmt = fmt;
     rp->color = color && fmt == FMT_TEXT;
+    rp->min = SEV_NOTE;
     return rp;
+}
+
+void report_set_min_severity(Report *rp, Severity min)
+{
+    rp->min = min;
+}
+
+void report_hidden(const Report *rp, uint64_t hidden[SEV_ERROR + 1])
+{
+    for (int i = 0; i <= SEV_ERROR; i++)
+        hidden[i] += rp->hidden[i];
+}
+
+/* Is d printed?  Not an ignored one; not one below the threshold, which
+ * is counted, unless it is one the caller added (always). */
+static inline bool shown(Report *rp, const Diag *d, bool added)
+{
+    if (d->severity == SEV_NONE)
+        return false;
+    if (added || d->severity >= rp->min || d->severity > SEV_ERROR)
+        return true;
+    rp->hidden[d->severity]++;
+    return false;
 }
 
 Report *report_new_deferred(ReportFormat fmt)
@@ -338,6 +364,8 @@ bool report_deferred_write(Report *src, Report *dst, uint64_t index_base, uint64
     }
     buf_add(o, src->b.p + at, src->b.len - at);
     buf_flush(dst);
+    for (int i = 0; i <= SEV_ERROR; i++)
+        dst->hidden[i] += src->hidden[i];
     report_deferred_reset(src);
     return whole;
 }
@@ -347,6 +375,7 @@ void report_deferred_reset(Report *src)
     src->b.len = 0;
     src->b.failed = false;
     src->nsp = 0;
+    memset(src->hidden, 0, sizeof src->hidden);
     /* a batch with long records gives the memory back */
     if (src->b.cap > (1u << 20)) {
         free(src->b.p);
@@ -711,7 +740,7 @@ static void jsonl_game(Report *rp, const char *file, const PgnGame *g, const Gam
     bool first = true;
     for (size_t i = 0; i < rep->ndiags + nextra; i++) {
         const Diag *d = i < rep->ndiags ? &rep->diags[i] : &extra[i - rep->ndiags];
-        if (d->severity == SEV_NONE)
+        if (!shown(rp, d, i >= rep->ndiags))
             continue;
         if (!first)
             buf_putc(b, ',');
@@ -828,7 +857,7 @@ void report_game(Report *rp, const char *file, const PgnGame *g, const GameRepor
         bool header = false;
         for (size_t i = 0; i < rep->ndiags + nextra; i++) {
             const Diag *d = i < rep->ndiags ? &rep->diags[i] : &extra[i - rep->ndiags];
-            if (d->severity == SEV_NONE)
+            if (!shown(rp, d, i >= rep->ndiags))
                 continue;
             if (rp->fmt == FMT_GITHUB) {
                 github_diag(rp, file, g, d);
@@ -848,6 +877,8 @@ void report_game(Report *rp, const char *file, const PgnGame *g, const GameRepor
 void report_file_diag(Report *rp, const char *file, const Diag *d)
 {
     Buf *b = &rp->b;
+    if (!shown(rp, d, false))
+        return;
     switch (rp->fmt) {
     case FMT_TEXT:
         text_diag(rp, file, NULL, d);
@@ -907,6 +938,165 @@ void report_summary_text(FILE *out, const ReportSummary *s)
             (unsigned long long)s->plies, (unsigned long long)s->ok,
             (unsigned long long)s->error, (unsigned long long)s->warning,
             (unsigned long long)s->skipped, s->seconds, per_second(s->games, s->seconds));
+    /* What the threshold kept back, and how to see it: the lowest
+     * severity hidden is the threshold that shows everything. */
+    const char *sees = NULL;
+    char what[96] = "";
+    size_t at = 0;
+    for (int v = SEV_WARNING; v >= SEV_NOTE; v--) {
+        uint64_t n = s->hidden[v];
+        if (!n)
+            continue;
+        int k = snprintf(what + at, sizeof what - at, "%s%llu %s%s", at ? " and " : "", (unsigned long long)n,
+                         severity_name((Severity)v), n == 1 ? "" : "s");
+        if (k > 0 && (size_t)k < sizeof what - at)
+            at += (size_t)k;
+        sees = severity_name((Severity)v);
+    }
+    if (sees)
+        fprintf(out, "pgncheck: %s not shown (--min-severity=%s shows them)\n", what, sees);
+}
+
+/* ---- --stats ---- */
+
+typedef struct StatCount {
+    uint64_t diags, games;
+} StatCount;
+
+struct ReportStats {
+    ReportFormat fmt;
+    StatCount file[D_COUNT][SEV_ERROR + 1];     /* this file's, so far */
+    StatCount total[D_COUNT][SEV_ERROR + 1];
+    uint64_t seen[D_COUNT][SEV_ERROR + 1];      /* the last game counted */
+    uint64_t game;                              /* games counted, this one's serial */
+    Buf lines;                                  /* the files' lines, to be written */
+};
+
+ReportStats *report_stats_new(ReportFormat fmt)
+{
+    ReportStats *st = calloc(1, sizeof *st);
+    if (st)
+        st->fmt = fmt;
+    return st;
+}
+
+void report_stats_free(ReportStats *st)
+{
+    if (!st)
+        return;
+    free(st->lines.p);
+    free(st);
+}
+
+static void stats_count(ReportStats *st, const Diag *d, bool in_game)
+{
+    if (d->severity == SEV_NONE || d->severity > SEV_ERROR || d->code >= D_COUNT)
+        return;
+    StatCount *c = &st->file[d->code][d->severity];
+    c->diags++;
+    if (in_game && st->seen[d->code][d->severity] != st->game) {
+        st->seen[d->code][d->severity] = st->game;
+        c->games++;
+    }
+}
+
+void report_stats_game(ReportStats *st, const GameReport *rep, const Diag *extra, size_t nextra)
+{
+    st->game++;
+    for (size_t i = 0; i < rep->ndiags; i++)
+        stats_count(st, &rep->diags[i], true);
+    for (size_t i = 0; i < nextra; i++)
+        stats_count(st, &extra[i], true);
+}
+
+void report_stats_diag(ReportStats *st, const Diag *d)
+{
+    stats_count(st, d, false);
+}
+
+typedef struct StatRow {
+    uint64_t diags;
+    int code, sev;
+} StatRow;
+
+/* Most diagnostics first; then in the order of --list-checks, errors
+ * before warnings before notes: a total order, so the lines never
+ * depend on qsort. */
+static int stat_row_cmp(const void *a, const void *b)
+{
+    const StatRow *x = a, *y = b;
+    if (x->diags != y->diags)
+        return x->diags > y->diags ? -1 : 1;
+    if (x->code != y->code)
+        return x->code < y->code ? -1 : 1;
+    if (x->sev != y->sev)
+        return x->sev > y->sev ? -1 : 1;
+    return 0;
+}
+
+/* The lines of one set of counts; file NULL for the total. */
+static void stats_format(Buf *b, ReportFormat fmt, const char *file, StatCount c[D_COUNT][SEV_ERROR + 1])
+{
+    StatRow rows[D_COUNT * SEV_ERROR];
+    size_t n = 0;
+    for (int code = 0; code < D_COUNT; code++)
+        for (int sev = SEV_NOTE; sev <= SEV_ERROR; sev++)
+            if (c[code][sev].diags)
+                rows[n++] = (StatRow){c[code][sev].diags, code, sev};
+    qsort(rows, n, sizeof *rows, stat_row_cmp);
+    for (size_t i = 0; i < n; i++) {
+        const StatCount *k = &c[rows[i].code][rows[i].sev];
+        const char *slug = diag_info[rows[i].code].slug, *sev = severity_name((Severity)rows[i].sev);
+        if (fmt == FMT_JSONL) {
+            BUF_LIT(b, "{\"type\":\"stats\",\"file\":");
+            json_str(b, file);
+            JSON_KEY(b, "code");
+            json_str(b, slug);
+            JSON_KEY(b, "severity");
+            json_str(b, sev);
+            JSON_KEY(b, "diagnostics");
+            buf_u64(b, k->diags);
+            JSON_KEY(b, "games");
+            buf_u64(b, k->games);
+            BUF_LIT(b, "}\n");
+        } else {
+            BUF_LIT(b, "pgncheck: stats: ");
+            if (file)
+                buf_cstr(b, file, ESC_TEXT);
+            else
+                BUF_LIT(b, "total");
+            BUF_LIT(b, ": ");
+            buf_puts(b, slug);
+            BUF_LIT(b, " (");
+            buf_puts(b, sev);
+            BUF_LIT(b, "): ");
+            buf_u64(b, k->diags);
+            buf_puts(b, k->diags == 1 ? " diagnostic in " : " diagnostics in ");
+            buf_u64(b, k->games);
+            buf_puts(b, k->games == 1 ? " game\n" : " games\n");
+        }
+    }
+}
+
+bool report_stats_file_end(ReportStats *st, const char *file)
+{
+    stats_format(&st->lines, st->fmt, file, st->file);
+    for (int code = 0; code < D_COUNT; code++)
+        for (int sev = 0; sev <= SEV_ERROR; sev++) {
+            st->total[code][sev].diags += st->file[code][sev].diags;
+            st->total[code][sev].games += st->file[code][sev].games;
+        }
+    memset(st->file, 0, sizeof st->file);
+    return !st->lines.failed;
+}
+
+void report_stats_write(ReportStats *st, Report *rp, FILE *err)
+{
+    stats_format(&st->lines, st->fmt, NULL, st->total);
+    FILE *out = st->fmt == FMT_JSONL ? rp->out : err;
+    if (st->lines.len)
+        fwrite(st->lines.p, 1, st->lines.len, out);
+    st->lines.len = 0;
 }
 
 void report_list_checks(FILE *out, const Severity severity[D_COUNT])

@@ -24,6 +24,9 @@ typedef struct ReportSummary {
     uint64_t plies;
     uint64_t bytes;
     double seconds;
+    /* diagnostics of each severity not printed for --min-severity (the
+     * text summary says so; not a field of the JSON Lines record) */
+    uint64_t hidden[SEV_ERROR + 1];
 } ReportSummary;
 
 /* One formatter bound to one stream.  Lines are built in memory and written
@@ -52,6 +55,16 @@ bool report_deferred_write(Report *src, Report *dst, uint64_t index_base, uint64
 /* Empties src without writing it. */
 void report_deferred_reset(Report *src);
 
+/* --min-severity: a game's diagnostics below min are not printed (text
+ * lines, github annotations, JSON Lines diagnostics lists and records;
+ * TSV rows and their counts are whole).  The diagnostics passed as extra
+ * to report_game (the changes --fix-results made) are always printed.
+ * Nothing else depends on it: statuses, counts and the exit status are
+ * those of every diagnostic.  Default SEV_NOTE: all of them. */
+void report_set_min_severity(Report *rp, Severity min);
+/* Adds to hidden[] the diagnostics of each severity rp did not print. */
+void report_hidden(const Report *rp, uint64_t hidden[SEV_ERROR + 1]);
+
 /* Parses "text", "jsonl", "tsv", "github"; false if unknown. */
 bool report_format_parse(const char *name, ReportFormat *fmt);
 
@@ -71,8 +84,27 @@ void report_file_diag(Report *rp, const char *file, const Diag *d);
 /* The final summary record (JSON Lines only; nothing for other formats). */
 void report_summary(Report *rp, const ReportSummary *s);
 
-/* The human summary line that --summary writes on standard error. */
+/* The human summary line that --summary writes on standard error, and a
+ * line with the diagnostics not printed, if any. */
 void report_summary_text(FILE *out, const ReportSummary *s);
+
+/* --stats: per code and severity, the diagnostics and the games that have
+ * one, of each file and of the run.  Counted in input order on the thread
+ * that writes the output, so -jN gives -j1's figures.  NULL when out of
+ * memory. */
+typedef struct ReportStats ReportStats;
+ReportStats *report_stats_new(ReportFormat fmt);
+void report_stats_free(ReportStats *st);
+/* One game's diagnostics, rep's and extra[0..nextra). */
+void report_stats_game(ReportStats *st, const GameReport *rep, const Diag *extra, size_t nextra);
+/* A finding outside any game. */
+void report_stats_diag(ReportStats *st, const Diag *d);
+/* The end of a file: its counts are kept to be written, and added to the
+ * total.  False if out of memory. */
+bool report_stats_file_end(ReportStats *st, const char *file);
+/* Every file's lines, then the total's: {"type":"stats"} records on rp's
+ * stream in JSON Lines, else text lines on err. */
+void report_stats_write(ReportStats *st, Report *rp, FILE *err);
 
 /* --list-checks: every code with its (effective) severity and meaning. */
 void report_list_checks(FILE *out, const Severity severity[D_COUNT]);
