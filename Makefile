@@ -67,6 +67,12 @@ unwin-full: all
 bench: all
 	@sh tests/bench.sh
 
+# Byte-for-byte check of every output mode on the corpus against REF's
+# build (a refactor must reproduce it; tests/samecheck.sh).
+REF ?= main
+samecheck: $(BIN)/pgncheck
+	@sh tests/samecheck.sh against $(REF) $(CURDIR)/$(BIN)/pgncheck
+
 install: $(BIN)/pgncheck
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANDIR)/man1
 	cp -f pgncheck $(DESTDIR)$(PREFIX)/bin/pgncheck
@@ -78,7 +84,7 @@ uninstall:
 clean:
 	rm -rf build pgncheck $(TEST_PROGS)
 
-.PHONY: all test check perft-full unwin-full bench install uninstall clean
+.PHONY: all test check perft-full unwin-full bench samecheck install uninstall clean
 
 -include $(wildcard $(BUILD)/*.d $(BUILD)/tests/*.d)
 
