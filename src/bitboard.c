@@ -1,5 +1,5 @@
 /* bitboard.c - attack tables: leapers, line masks for sliders, between and line sets. */
-#include "chess.h"
+#include "bitboard.h"
 
 Bitboard bb_pawn_att[2][64];
 Bitboard bb_knight_att[64];
@@ -24,7 +24,6 @@ static Bitboard ray(int sq, int df, int dr)
     return b;
 }
 
-void bb_init(void);
 void bb_init(void)
 {
     if (initialised)

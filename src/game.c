@@ -8,7 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "chess.h"
+#include "movegen.h"
+#include "rules.h"
 #include "export.h"
 #include "san.h"
 #include "unwin.h"

@@ -1,5 +1,5 @@
 /* movegen.c - legal move generation (checkers and pins computed once per position), perft. */
-#include "chess.h"
+#include "movegen.h"
 
 static inline Move *add_promotions(Move *out, int from, int to)
 {

@@ -1,10 +1,9 @@
 /* position.c - positions: strict FEN parse and format, copy-make, Zobrist keys. */
-#include "chess.h"
+#include "position.h"
+#include "position_make.h"
 #include "laws.h"
 
 #include <string.h>
-
-void bb_init(void);
 
 uint64_t zob_piece[16][64];
 uint64_t zob_castle[16];

@@ -1,5 +1,6 @@
 /* rules.c - rules queries on one position: mate, stalemate, mating material (R20-R22, R29). */
-#include "chess.h"
+#include "movegen.h"
+#include "rules.h"
 
 #define DARK_SQUARES 0xAA55AA55AA55AA55ull
 

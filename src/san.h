@@ -66,94 +66,23 @@ typedef struct SanResult {
     Move cand[8];
 } SanResult;
 
-/* Those of the origin squares `test` (pieces of the side to move on its
- * king's lines) whose move to `to` uncovers no check (san.c).  Out of
- * line: the slider attacks need registers that san_fast would otherwise
- * save and restore on every call. */
-Bitboard san_unpinned(const Position *pos, Bitboard test, int to);
-
-/* The legal ones among the origin squares cands of a move (not a pawn's)
- * to `to`: only the pieces on the king's lines need a pin test.  In check
- * (pos_is_legal's tests, once for all the candidates: they share `to`),
- * none but the king's moves answer a double check, and the others must
- * take the checker or stand between it and the king. */
-CHESS_HOT_INLINE Bitboard san_legal_from(const Position *pos, Bitboard cands, int to, int pt)
-{
-    if (pt == KING) /* one king: legal when its square is not attacked */
-        return pos_square_attacked_inline(pos, to, pos->side ^ 1, pos->by_type[0] ^ cands) ? 0 : cands;
-    Bitboard checkers = pos->checkers;
-    if (checkers && ((checkers & (checkers - 1)) ||
-                     !((bb_between(pos->king_sq[pos->side], bb_lsb(checkers)) | checkers) & bb_sq(to))))
-        return 0;
-    Bitboard test = pos_pin_suspects(pos, cands);
-    Bitboard legal = cands & ~test;
-    return test ? legal | san_unpinned(pos, test, to) : legal;
-}
-
-/* The two parts of san_fast's result. */
+/* A move and its mark (0, 1 for '+', 2 for '#') packed in one word, the
+ * move in the low 16 bits: how a resolved move travels in a register. */
 static inline Move san_fast_move(uint32_t f) { return (Move)f; }
 static inline int san_fast_mark(uint32_t f) { return (int)(f >> 16); }
 
-/* The fast path of san_parse for the common, canonically written shapes
- * (e4, exd5, Nf3, Nxe5, Nbd2, R1xe2, O-O, O-O-O, each with + or #),
- * resolved straight from attack sets.  The result packs the move and its mark (0, 1 for
- * '+', 2 for '#') as san_fast_move() / san_fast_mark() read them, in a
- * register rather than through pointers so the caller's loop keeps it
- * there.  It is 0 (no move is 0: its from and to squares would be the
- * same) for anything but exactly one legal move — a notation deviation,
- * an illegal or ambiguous move, a promotion — which san_parse then
- * handles and diagnoses.  The mark is read here, inline; the rest is
- * done by one of two halves (san.c), each out of line on its own: a
- * function with only the pawn moves' or only the pieces' values needs
- * fewer registers saved on every call than one holding both. */
-Move san_fast_pawn(const Position *pos, const char *s, size_t n);
-Move san_fast_piece(const Position *pos, const char *s, size_t n);
-
-/* The mark of a token (n >= 1) by a table: one load for both characters,
- * no branch; *n loses the mark's character. */
-static inline uint32_t san_mark_of(const char *s, size_t *n)
-{
-    static const uint8_t mark_of[256] = {['+'] = 1, ['#'] = 2};
-    uint32_t mark = mark_of[(unsigned char)s[*n - 1]];
-    *n -= mark != 0;
-    return mark;
-}
-
-static inline uint32_t san_fast(const Position *pos, const char *s, size_t n)
-{
-    if (n < 2)
-        return 0;
-    uint32_t mark = san_mark_of(s, &n);
-    Move m = (unsigned)(unsigned char)s[0] - 'a' < 8 ? san_fast_pawn(pos, s, n) : san_fast_piece(pos, s, n);
-    return m ? m | mark << 16 : 0;
-}
-
-/* san_fast with the move made: when the result is not 0, *pos is the
- * position after the move (as pos_do makes it), else *pos is unchanged.
- * Resolving and making in one function spares the make a call and a
- * second look at what the parse already knows: the piece, the squares,
- * the capture.  One function per first character of the token (NULL:
- * none of the fast shapes starts so): pawn moves, castling, and the
- * other pieces all by one function (san.c, piece_resolve: the kind of
- * piece, as good as random from move to move, is then no branch); the
- * first character chooses it with one load.  Each reads the mark itself
- * and returns it (san_played: san_played_mark reads it), so that the
- * caller keeps nothing across the call; the move is not in the result
- * (the caller has the position after it), which spares building it and
- * keeping its squares to the end.  The mark is in the low bits, where
- * the caller takes it with one operation.  The token must be
- * NUL-terminated (s[0] is read even when n is 0; a function is chosen
- * only for a letter, so then n >= 1). */
-typedef uint32_t SanPlayFn(Position *pos, const char *s, size_t n);
+/* The usual move, resolved and made at once: when the result is not 0,
+ * *pos is the position after the move (as pos_do makes it) and
+ * san_played_mark(result) its mark (0, 1 for '+', 2 for '#'); else *pos
+ * is unchanged and the token is for san_parse, which takes and diagnoses
+ * every form.  Only the common, canonically written shapes (e4, exd5, Nf3,
+ * Nxe5, Nbd2, R1xe2, O-O, O-O-O, each with + or #) are taken here,
+ * straight from attack sets, with the make given the piece and capture
+ * the parse found.  The token must be NUL-terminated (s[0] is read even
+ * when n is 0). */
+uint32_t san_play(Position *pos, const char *s, size_t n);
 static inline uint32_t san_played(uint32_t mark) { return mark | 4; }
 static inline int san_played_mark(uint32_t f) { return (int)(f & 3); }
-extern SanPlayFn *const san_play_of[256];
-
-static inline uint32_t san_play(Position *pos, const char *s, size_t n)
-{
-    SanPlayFn *play = san_play_of[(unsigned char)s[0]];
-    return play ? play(pos, s, n) : 0;
-}
 
 /* Resolves the token (len bytes, no NUL needed) in pos.  Returns r->status. */
 SanStatus san_parse(const Position *pos, const char *tok, size_t len, SanResult *r);

@@ -1,6 +1,9 @@
 /* unwin.c - can a colour ever checkmate?  Helpmate search, blockade proof, exhaustive search (R22, R29, R43). */
 #include "unwin.h"
 
+#include "movegen.h"
+#include "rules.h"
+
 #include <string.h>
 
 /* ------------------------------------------------------------ blockade

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "chess.h"
+#include "movegen.h"
 #include "fen960.h"
 #include "san.h"
 

@@ -6,7 +6,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "chess.h"
+#include "movegen.h"
 #include "pgn.h"
 #include "san.h"
 

@@ -4,7 +4,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "chess.h"
+#include "movegen.h"
+#include "rules.h"
 #include "unwin.h"
 
 static double now_seconds(void)

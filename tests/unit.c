@@ -6,7 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "chess.h"
+#include "movegen.h"
+#include "rules.h"
 #include "game.h"
 #include "fen960.h"
 #include "san.h"

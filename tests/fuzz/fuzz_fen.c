@@ -3,7 +3,7 @@
  * When the FEN is accepted: the position is self-consistent, pos_to_fen
  * re-parses to the same position (same key and board, same text again),
  * and every legal move leads to a self-consistent position. */
-#include "chess.h"
+#include "movegen.h"
 #include "fuzz_common.h"
 
 static void check_fen(const uint8_t *data, size_t size, bool c960)

@@ -9,7 +9,7 @@
  * each output format is whole lines of valid UTF-8 with no control byte but
  * the line ends (and tabs where a format has them): one line with 21
  * fields in TSV, one JSON object line in JSON Lines. */
-#include "chess.h"
+#include "movegen.h"
 #include "fuzz_common.h"
 #include "game.h"
 #include "pgn.h"

@@ -16,7 +16,7 @@
  *    pos_make makes of that move, field by field (san_play's result holds
  *    no move: the position tells it); when it does not, the position is
  *    untouched. */
-#include "chess.h"
+#include "movegen.h"
 #include "fuzz_common.h"
 #include "san.h"
 
