@@ -1,6 +1,6 @@
 #!/bin/sh
 # CLI suite: every option and format (stdout, stderr, exit status), pipes,
-# parallel determinism, game copying, and the README and man page examples.
+# parallel determinism, game copying.
 # Run from the repository root with BIN=. or BIN=build/san.
 # Expected values below were worked out by hand from the games in tests/cli/
 # (see the comments), not copied from the program.
@@ -730,38 +730,7 @@ else
     skip "colour on a terminal" "no script(1)"
 fi
 
-# ---------------------------------------------------------------- documentation examples
-# Lines "$ command" in the README's and the man page's examples run in a
-# scratch directory holding the files they name.
-ex="$tmp/examples"
-mkdir -p "$ex/games"
-cp "$D/good.pgn" "$D/warn.pgn" "$ex/games/"
-cp "$D/bad.pgn" "$ex/db.pgn"
-cp "$D/bad.pgn" "$ex/big.pgn"
-bindir=$(cd "$BIN" && pwd)
-{
-    sed -n 's/^\$ //p' README.md
-    sed -n '/^\.Bd -literal/,/^\.Ed/p' man/pgncheck.1 | sed -n 's/^\$ //p' | sed 's/\\e/\\/g; s/\\(aq/'"'"'/g'
-    sed -n 's/^ *run: \(pgncheck .*\)/\1/p' README.md
-    sed -n '/^\.Bd -literal/,/^\.Ed/p' man/pgncheck.1 | sed -n 's/^ *run: \(pgncheck .*\)/\1/p'
-} > "$tmp/examples.txt"
-n_ex=$(wc -l < "$tmp/examples.txt" | tr -d ' ')
-[ "$n_ex" -ge 8 ] && ok "documentation examples found ($n_ex)" || fail "documentation examples: only $n_ex"
-while IFS= read -r cmd; do
-    case $cmd in
-    *parallel*) command -v parallel > /dev/null 2>&1 || { skip "example: $cmd" "GNU parallel not installed"; continue; } ;;
-    *jq*) command -v jq > /dev/null 2>&1 || { skip "example: $cmd" "no jq"; continue; } ;;
-    esac
-    (cd "$ex" && PATH="$bindir:$PATH" sh -c "$cmd") > "$tmp/exout" 2> "$tmp/exerr"
-    s=$?
-    # exit 0 or 1 (the sample data has errors); no trouble message (the
-    # summary and progress lines start with a number)
-    if [ "$s" -le 1 ] && ! grep -q '^pgncheck: [^0-9]' "$tmp/exerr"; then
-        ok "example: $cmd"
-    else
-        fail "example (exit $s): $cmd" "$(cat "$tmp/exerr")"
-    fi
-done < "$tmp/examples.txt"
+# (the README's and the man page's examples: tests/suites/docs.sh)
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
