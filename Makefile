@@ -36,10 +36,13 @@ $(BIN)/tests/%: $(BUILD)/tests/%.o $(LIB_OBJ)
 	@mkdir -p $(BIN)/tests
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJ) $(LDLIBS)
 
-# The whole suite: normal build, then the same tests under ASan+UBSan.
+# The whole suite: normal build, then the same tests under ASan+UBSan;
+# both passes run, then their counts, the suites skipped and one total.
 test: all
-	@sh tests/run.sh .
-	@$(MAKE) --no-print-directory check
+	@mkdir -p build && rm -f build/test-totals
+	@TEST_TOTALS=build/test-totals sh tests/run.sh . "pass 1 of 2: normal build"; a=$$?; \
+	TEST_TOTALS=build/test-totals $(MAKE) --no-print-directory check; b=$$?; \
+	sh tests/run.sh --total build/test-totals 2 && [ $$a -eq 0 ] && [ $$b -eq 0 ]
 
 # Sanitizer build in build/san and tests run against it; the plain build
 # is what runs under valgrind memcheck (tests/suites/corpus.sh).
@@ -47,7 +50,7 @@ check: all
 	@$(MAKE) --no-print-directory BUILD=build/san/obj BIN=build/san \
 	    CFLAGS="$(SANFLAGS)" build/san/pgncheck build/san/tests/perft \
 	    build/san/tests/unit build/san/tests/test_reader build/san/tests/test_unwin
-	@SANITIZED=1 PLAIN_BIN=. sh tests/run.sh build/san
+	@SANITIZED=1 PLAIN_BIN=. sh tests/run.sh build/san "$${TEST_TOTALS:+pass 2 of 2: }sanitizer build (ASan, UBSan)"
 
 perft-full: all
 	./tests/perft tests/epd/standard.epd 5
