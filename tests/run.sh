@@ -51,9 +51,10 @@ run_suite() {
         failed=$((failed + 1)); return
     fi
     p=${line%% passed*}; f=${line#*passed, }; f=${f%% failed}
-    # tests skipped, and why: "ok NAME # skip WHY" lines, "note: ... skipped" lines
+    # tests skipped, and why: "ok NAME # skip WHY" lines, "note: ... skipped"
+    # lines (not a count such as "note: compared: 9 (skipped as variants: 2)")
     k=$(grep -c '^ok .* # skip ' "$log")
-    why=$( { sed -n 's/^ok .* # skip //p' "$log"; sed -n 's/^note: \(.*skipped.*\)$/\1/p' "$log"; } |
+    why=$( { sed -n 's/^ok .* # skip //p' "$log"; sed -n 's/^note: \([^(]*skipped.*\)$/\1/p' "$log"; } |
            awk '!seen[$0]++' | head -n 3 | awk 'NR > 1 { printf "; " } { printf "%s", $0 } END { print "" }')
     p=$((p - k))
     passed=$((passed + p)); failed=$((failed + f)); skipped=$((skipped + k))
