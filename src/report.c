@@ -526,8 +526,9 @@ static const char *sev_color(Severity s)
 
 /* The source line of an error with a caret under it.  Long lines (engine
  * comments run to thousands of bytes) are cut to a window around the
- * column; each character, UTF-8 or Latin-1, counts as one column, a tab
- * is kept as a tab so the caret stays aligned. */
+ * column; each character, UTF-8 or Latin-1, counts as one column, and a
+ * tab is shown as a tab in the line and under it, so the caret stays
+ * under the column wherever the terminal's tab stops are. */
 #define EXCERPT_BEFORE 60
 #define EXCERPT_WIDTH 120
 
@@ -566,7 +567,15 @@ static void text_excerpt(Report *rp, const PgnGame *g, const Diag *d)
     buf_puts(b, " | ");
     if (lcut)
         buf_puts(b, "...");
-    buf_str(b, (const char *)raw + ws, we - ws, ESC_TEXT);
+    /* (other control characters become spaces, here and under them) */
+    for (size_t i = ws; i < we;) {
+        const unsigned char *tab = memchr(raw + i, '\t', we - i);
+        size_t j = tab ? (size_t)(tab - raw) : we;
+        buf_str(b, (const char *)raw + i, j - i, ESC_TEXT);
+        if (tab)
+            buf_putc(b, '\t');
+        i = tab ? j + 1 : we;
+    }
     if (rcut)
         buf_puts(b, "...");
     buf_putc(b, '\n');

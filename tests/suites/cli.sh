@@ -227,6 +227,23 @@ out_has "text bad" '^tests/cli/bad\.pgn:[0-9]+:[0-9]+: error: .+ \[wrong-result\
 out_lacks "text bad" 'game 3'
 out_lacks "text bad" "$(printf '\033')"
 
+# Tabs in the source line (issue 21): the line shows them as tabs and the
+# caret line has a tab under each, so the caret is under its column at any
+# tab width.  '1. e4<TAB>e5 2. Nf3<TAB>]': ']' is at byte column 17 (5
+# bytes, a tab, 9 bytes, a tab); a file (its line read again), a pipe (the
+# line kept from the game's text) and -j2 show the same.
+printf '[Event "tabs"]\n\n1. e4\te5 2. Nf3\t]\n*\n' > "$tmp/tabs.pgn"
+printf '    3 | 1. e4\te5 2. Nf3\t]\n      |      \t         \t^\n' > "$tmp/want"
+for how in file pipe j2; do
+    case $how in
+    file) run "$P" "$tmp/tabs.pgn" ;;
+    pipe) run sh -c 'cat "$1" | "$2" -' sh "$tmp/tabs.pgn" "$P" ;;
+    j2) run "$P" -j2 "$tmp/tabs.pgn" ;;
+    esac
+    grep -A 2 ':3:17: error' "$tmp/out" | tail -n 2 > "$tmp/caret"
+    same "text: a tab in the source line is kept, and under it ($how)" "$tmp/want" "$tmp/caret"
+done
+
 # warn.pgn lacks the Round tag: a warning, exit 0; an error under --strict.
 run "$P" "$D/warn.pgn"
 status_is "text warning" 0
