@@ -27,6 +27,16 @@
 #define PROG "pgncheck"
 #define BATCH_GAMES 64          /* games handed to a worker at once */
 #define SLOT_KEEP_RAW 4096      /* text room a batch slot keeps between games */
+/* Memory: the games read but not yet written (their tags, moves, text)
+ * that batches hold.  A batch is closed at BATCH_HELD bytes of them, and
+ * past RUN_HELD in all batches the oldest are written before more is
+ * read.  A game's text is held (or read again to be copied) to GAME_TEXT
+ * bytes.  A regular file's games are not held for their text: it is read
+ * again (pread) when a game is copied or an error's line is shown. */
+#define BATCH_HELD (4u << 20)
+#define RUN_HELD (16u << 20)
+#define GAME_TEXT (16u << 20)
+#define COPY_KEEP (1u << 20)    /* of the buffer a copy is read into, bytes kept */
 #define PIECE_BYTES (1u << 20) /* -jN: a regular file is cut into pieces this big */
 #define PIECE_GAMES 1024        /* games of one piece at most: a piece holding this
                                  * many stopped there, not at a sync point */
@@ -405,6 +415,7 @@ typedef struct Input {
     int err;                    /* errno of a failed open or read, 0 if none */
     bool regular;
     uint64_t size;              /* regular files: bytes in the file */
+    uint64_t origin;            /* regular files: the offset reading began at */
     uint64_t bytes;             /* bytes read so far */
     PgnReader *reader;
     /* Read in pieces (-jN, regular file): kept by the output side. */
@@ -629,6 +640,7 @@ static void input_sniff_open(Input *in)
     if (in->regular) {
         off_t at = lseek(in->fd, 0, SEEK_CUR);
         uint64_t off = at > 0 ? (uint64_t)at : 0;
+        in->origin = off;
         int e = 0;
         while (n < sizeof head) {
             long k = read_retry(in->fd, (char *)head + n, sizeof head - n, &off, &e);
@@ -757,6 +769,7 @@ typedef struct Batch {
     DiagList tail;              /* file-level findings after the last game */
     Slot *slot;
     size_t cap;                 /* slots allocated */
+    size_t held;                /* bytes its games hold (pgn_game_bytes), batches read by the main thread */
     /* pieces */
     bool piece;
     bool oom;
@@ -861,11 +874,18 @@ typedef struct Run {
     FILE *games_out;            /* copied games (--select, --fix-results), else NULL */
     bool rp_on_tty;
     bool stderr_tty;
+    /* (read by the threads: set before they start, apart from the fields
+     * the output side writes) */
+    bool text_lines;            /* the diagnostics show errors' source lines (text format) */
+    bool copying;               /* --select, --fix-results */
+    bool raw_check;             /* the checks read the game's text (--strict, --fix-results) */
     ReportSummary sum;
     bool found;                 /* exit 1 */
     bool trouble;               /* exit 2 */
     bool stop;                  /* a write failed: stop reading */
-    bool keep_raw;              /* readers keep each game's text */
+    size_t held;                /* bytes the batches' games hold (Batch.held) */
+    char *copy;                 /* a game of a regular file read again to be copied */
+    size_t copy_cap;
     uint64_t piece_bytes;       /* -jN: size of a piece of a regular file */
     KeepText keep_text;         /* which checked games' tags and text a piece copies */
     /* The records are formatted by the threads that check the games, into
@@ -897,6 +917,29 @@ static double now_seconds(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* A reader of an input's games: it keeps their text where the checks read
+ * it (--strict, --fix-results), and through a pipe where the output will
+ * use it (a copy, errors' source lines), which cannot be read again. */
+static PgnOptions read_options(const Run *run, bool stream)
+{
+    /* (GAME_TEXT: a game's text held, to be copied or checked, is
+     * bounded as a copy read again from a file is) */
+    PgnOptions po = {0};
+    po.keep_raw = run->raw_check || (stream && (run->copying || run->text_lines));
+    po.raw_max = GAME_TEXT;
+    return po;
+}
+
+/* Keeps in dst, for text output, the slices of src's raw text its
+ * errors' source lines are cut from, once the game is checked (rep): the
+ * raw text itself need not be held until the game is written. */
+static bool keep_slices(const Run *run, PgnGame *dst, PgnGame *src, const GameReport *rep)
+{
+    if (!run->text_lines || !src->raw || !rep->ndiags)
+        return true;
+    return report_take_slices(dst, rep, src->start.offset + src->raw_len, report_read_raw, src);
 }
 
 /* Keeps the checked game's report in slot s; its diagnostics go to the
@@ -960,7 +1003,11 @@ static void piece_fill(const Run *run, Batch *b, PieceTools *t, const Source *fr
     if (b->rec)
         report_deferred_reset(b->rec);
     PieceSrc src = {from_src, from, after, 0};
-    PgnOptions po = {.keep_raw = run->keep_raw, .offset = from, .column = from_col, .line_tok = from_tok};
+    bool stream = from_src->memory || from_src->in;   /* (a pipe's bytes, not a file's) */
+    PgnOptions po = read_options(run, stream);
+    po.offset = from;
+    po.column = from_col;
+    po.line_tok = from_tok;
     PgnReader *r = t->game || (t->game = pgn_game_new()) ? pgn_reader_new(piece_read, &src, &po) : NULL;
     if (!r) {
         b->oom = true;
@@ -998,9 +1045,13 @@ static void piece_fill(const Run *run, Batch *b, PieceTools *t, const Source *fr
         if (work->out_of_memory)
             b->oom = true; /* never a silent verdict on a game not wholly checked */
         /* The copy holds what the output will use of the game (a piece
-         * holds up to PIECE_GAMES of them until they are written). */
+         * holds up to PIECE_GAMES of them until they are written): its
+         * tags; a pipe's text for a copy, else the slices of it that
+         * errors' lines are cut from (a file's are read again). */
         bool text = run->keep_text == KEEP_ALL || (run->keep_text == KEEP_WITH_FINDINGS && work->ndiags > 0);
-        if (!pgn_game_keep(s->game, g, text) || !piece_keep(b, s, work)) {
+        bool raw = text && stream && run->copying;
+        if (!pgn_game_keep(s->game, g, text ? PGN_COPY_TAGS | (raw ? PGN_COPY_RAW : 0) : 0) ||
+            (text && !raw && !keep_slices(run, s->game, g, work)) || !piece_keep(b, s, work)) {
             b->oom = true;
             break;
         }
@@ -1057,6 +1108,13 @@ static void check_batch(const Run *run, Batch *b, PieceTools *work)
             b->oom = true; /* never a silent verdict on a game not wholly checked */
         if (run->defer)
             defer_game(b, &s->pre, s->game, &s->rep);
+        /* The text is held to be written only where it is copied from a
+         * pipe; a file's is read again, the lines under errors are kept. */
+        if (s->game->raw && !(run->copying && !b->input->regular)) {
+            if (!keep_slices(run, s->game, s->game, &s->rep))
+                b->oom = true;
+            pgn_game_forget_raw(s->game, SLOT_KEEP_RAW);
+        }
     }
     if (run->defer)
         defer_diags(b, &b->tail);
@@ -1208,7 +1266,67 @@ static void output_file_diags(Run *run, const Input *in, const DiagList *l)
     }
 }
 
-static void output_game(Run *run, const Input *in, Slot *s)
+static void out_of_memory(Run *run);
+
+/* Bytes of a regular input at off (counted from where its reading
+ * began), up to n; -1 on an error (errno). */
+static long input_pread(void *ctx, char *buf, size_t n, uint64_t off)
+{
+    const Input *in = ctx;
+    uint64_t at = in->origin + off;
+    size_t got = 0;
+    int err = 0;
+    while (got < n) {
+        long k = read_retry(in->fd, buf + got, n - got, &at, &err);
+        if (k < 0) {
+            errno = err;
+            return -1;
+        }
+        if (k == 0)
+            break;
+        got += (size_t)k;
+    }
+    return (long)got;
+}
+
+/* A game of a regular file to be copied: its text read again into
+ * run->copy (g->raw points there until reset_copy); the errno of a failed
+ * read, 0 otherwise (a game over GAME_TEXT is left without text). */
+static int read_copy(Run *run, Input *in, PgnGame *g)
+{
+    uint64_t len = g->end_offset - g->start.offset;
+    if (len > GAME_TEXT)
+        return 0;
+    if (len + 1 > run->copy_cap) {
+        char *p = realloc(run->copy, (size_t)len + 1);
+        if (!p)
+            return ENOMEM;
+        run->copy = p;
+        run->copy_cap = (size_t)len + 1;
+    }
+    long k = input_pread(in, run->copy, (size_t)len, g->start.offset);
+    if (k < 0 || (uint64_t)k != len)
+        return k < 0 ? errno : EIO;
+    g->raw = run->copy;
+    g->raw_len = (size_t)len;
+    g->raw_complete = true;
+    return 0;
+}
+
+static void reset_copy(Run *run, PgnGame *g)
+{
+    if (g->raw != run->copy || !g->raw)
+        return;
+    g->raw = NULL;
+    g->raw_len = 0;
+    if (run->copy_cap > COPY_KEEP) {
+        free(run->copy);
+        run->copy = NULL;
+        run->copy_cap = 0;
+    }
+}
+
+static void output_game(Run *run, Input *in, Slot *s)
 {
     const Options *opt = run->opt;
     const GameReport *rep = &s->rep;
@@ -1227,6 +1345,25 @@ static void output_game(Run *run, const Input *in, Slot *s)
     Diag change[2];
     size_t nextra = 0;
     int copied = 0;
+    /* A regular file's game is read again where it is copied or an
+     * error's source line is shown. */
+    PgnGame *g = s->game;
+    bool copy = !run->stop && (opt->select ? (opt->select == SELECT_VALID) != bad : opt->fix_results);
+    int again = 0;
+    if (in->regular && !g->raw && copy) {
+        again = read_copy(run, in, g);
+    } else if (in->regular && !g->raw && !g->nslices && run->text_lines && rep->ndiags && !run->stop) {
+        if (!report_take_slices(g, rep, g->end_offset, input_pread, in))
+            again = ENOMEM;
+    }
+    if (again == ENOMEM) {
+        out_of_memory(run);
+    } else if (again) {
+        progress_clear(run);
+        fprintf(stderr, PROG ": %s: game %llu could not be read again to be copied: %s\n", in->name,
+                (unsigned long long)g->index, strerror(again));
+        run->trouble = true;
+    }
     if (run->stop) {
         /* Standard output failed: nothing more is written. */
     } else if (opt->select) {
@@ -1235,16 +1372,18 @@ static void output_game(Run *run, const Input *in, Slot *s)
     } else if (opt->fix_results) {
         copied = report_write_game(run->games_out, s->game, rep, change, &nextra);
     }
-    if (copied < 0) {
+    if (copied < 0 && !again) {
         progress_clear(run);
         fprintf(stderr, PROG ": %s: game %llu is larger than %u MiB and was not copied\n",
-                in->name, (unsigned long long)s->game->index, (unsigned)(PGN_MAX_RAW >> 20));
+                in->name, (unsigned long long)s->game->index,
+                (unsigned)(GAME_TEXT >> 20));
         run->trouble = true;
     }
     if (run->stats)
         report_stats_game(run->stats, rep, change, nextra);
     if (!opt->quiet && !run->stop && !run->defer)
         report_game(run->rp, in->name, s->game, rep, change, nextra);
+    reset_copy(run, g);
 }
 
 /* Anything this batch writes to the terminal the progress line is on? */
@@ -1278,14 +1417,12 @@ static void check_stdout(Run *run)
     run->trouble = true;
 }
 
-static void out_of_memory(Run *run);
-
 /* One game with the file-level findings before it; then a long game's
  * slot gives back what it took, so memory stays flat, and of the game's
  * text room keeps at most keep_raw bytes: every slot of every batch (and a
  * piece has up to PIECE_GAMES of them) keeping up to PGN_KEEP_BYTES made
  * 24 MB at -j2 through a pipe and 93 MB in pieces. */
-static void output_slot(Run *run, const Input *in, Slot *s, size_t keep_raw)
+static void output_slot(Run *run, Input *in, Slot *s, size_t keep_raw)
 {
     output_file_diags(run, in, &s->pre);
     output_game(run, in, s);
@@ -1551,6 +1688,8 @@ static void output_batch(Run *run, Batch *b)
         output_file_diags(run, in, &b->tail);
         if (run->defer && !run->stop && !report_deferred_write(b->rec, run->rp, 0, 0))
             out_of_memory(run);
+        run->held -= b->held;
+        b->held = 0;
     }
     if (b->file_end) {
         if (in->err) {
@@ -1594,6 +1733,15 @@ static Batch *batch_acquire(Run *run)
     for (size_t i = 0; i < b->cap; i++)
         b->slot[i].pre.n = 0;
     return b;
+}
+
+/* Waits for the oldest batch in flight and writes it out. */
+static void output_oldest(Run *run)
+{
+    batch_is_done(run, &run->batches[run->head], true);
+    output_batch(run, &run->batches[run->head]);
+    run->head = (run->head + 1) % run->nbatches;
+    run->count--;
 }
 
 /* Writes out every finished batch at the head of the ring; with wait, all. */
@@ -1687,6 +1835,7 @@ static void run_free(Run *run)
         report_free(b->rec);
     }
     tools_free(&run->own);
+    free(run->copy);
     free(run->batches);
     free(run->work);
 }
@@ -1860,7 +2009,6 @@ static bool run_segments(Run *run, Input *in)
 /* Reads one input into batches; the workers check them meanwhile. */
 static void run_input(Run *run, const char *path)
 {
-    bool keep_raw = run->keep_raw;
     Input *in = input_open(path, run->opt);
     /* Inputs in flight keep their files open until their output is
      * written: out of file descriptors, write what is queued (closing the
@@ -1887,7 +2035,7 @@ static void run_input(Run *run, const char *path)
     if (!in->err && run->nthreads && !whole && !in->regular && run_segments(run, in))
         return;
     if (!in->err) {
-        PgnOptions po = {.keep_raw = keep_raw};
+        PgnOptions po = read_options(run, !in->regular);
         in->reader = pgn_reader_new(input_read, in, &po);
         if (!in->reader) {
             input_close(in);
@@ -1900,7 +2048,7 @@ static void run_input(Run *run, const char *path)
     do {
         Batch *b = batch_acquire(run);
         b->input = in;
-        while (got == 1 && b->ngames < BATCH_GAMES) {
+        while (got == 1 && b->ngames < BATCH_GAMES && b->held < BATCH_HELD) {
             Slot *s = &b->slot[b->ngames];
             if (!s->game && !(s->game = pgn_game_new())) {
                 out_of_memory(run);
@@ -1910,6 +2058,9 @@ static void run_input(Run *run, const char *path)
             if (!diags_take(got == 1 ? &s->pre : &b->tail, in->reader, run->opt))
                 out_of_memory(run);
             if (got == 1) {
+                size_t w = pgn_game_bytes(s->game);
+                b->held += w;
+                run->held += w;
                 b->ngames++;
                 run->games_read++;
             }
@@ -1922,6 +2073,9 @@ static void run_input(Run *run, const char *path)
             run->bytes_done += in->bytes;   /* in may be closed once submitted */
         submit(run, b);
         output_ready(run, false);
+        /* Long games: the oldest batches are written before more is read. */
+        while (run->held > RUN_HELD && run->count)
+            output_oldest(run);
         if (!ended)
             progress_show(run, in, false);
     } while (!ended && !run->stop);
@@ -2001,9 +2155,12 @@ int cli_main(int argc, char **argv)
         report_set_min_severity(run.side, min);
     if (opt->stats)
         run.stats = report_stats_new(opt->format);
-    /* The source line under an error needs the game's text; so does copying. */
-    /* raw text: excerpts, copies and --strict's export checks */
-    run.keep_raw = copying || opt->check.strict || (opt->format == FMT_TEXT && !opt->quiet);
+    /* The source line under an error needs the game's text; so do copying
+     * and the checks of --strict (the export format) and --fix-results (a
+     * marker written wrongly): read_options. */
+    run.text_lines = opt->format == FMT_TEXT && !opt->quiet;
+    run.copying = copying;
+    run.raw_check = opt->check.strict || opt->fix_results;
     run.keep_text = copying ? KEEP_ALL
                     : opt->quiet ? KEEP_NONE
                     : opt->format == FMT_TEXT ? KEEP_WITH_FINDINGS

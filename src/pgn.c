@@ -545,6 +545,8 @@ typedef struct GameStore {
     size_t ecap;
     char *raw;
     size_t rawcap;
+    PgnSlice *slices;
+    size_t scap;
 } GameStore;
 
 struct PgnReader {
@@ -724,12 +726,13 @@ static void raw_take(PgnReader *r, uint64_t upto)
     r->raw_next = upto;
     if (!g->raw_complete)
         return;
-    if (g->raw_len + n > PGN_MAX_RAW) {
-        n = PGN_MAX_RAW - g->raw_len;
+    size_t most = r->opt.raw_max;
+    if (g->raw_len + n > most) {
+        n = most - g->raw_len;
         g->raw_complete = false;
     }
     void *p = st->raw;
-    if (!grow(&p, &st->rawcap, g->raw_len + n, 1, PGN_MAX_RAW)) {
+    if (!grow(&p, &st->rawcap, g->raw_len + n, 1, most)) {
         g->raw_complete = false;
         return;
     }
@@ -951,6 +954,7 @@ void pgn_game_free(PgnGame *g)
     if (st) {
         free(st->arena);
         free(st->raw);
+        free(st->slices);
         free(st);
     }
     free(g->tags);
@@ -983,7 +987,44 @@ void pgn_game_trim(PgnGame *g)
         st->acap = st->alen = st->tcap = 0;
         g->ntags = 0;
     }
+    if (st->scap > PGN_KEEP_SLICES) {
+        free(st->slices);
+        st->slices = NULL;
+        st->scap = 0;
+        g->slices = NULL;
+        g->nslices = 0;
+    }
     pgn_game_drop_raw(g, PGN_KEEP_BYTES);
+}
+
+void pgn_game_forget_raw(PgnGame *g, size_t keep)
+{
+    pgn_game_drop_raw(g, keep);
+    g->raw = NULL;
+    g->raw_len = 0;
+}
+
+bool pgn_game_add_slice(PgnGame *g, uint64_t offset, uint64_t base, const char *bytes, size_t len)
+{
+    GameStore *st = g->priv;
+    void *p = st->slices;
+    if (len > PGN_SLICE || !grow(&p, &st->scap, g->nslices + 1, sizeof(PgnSlice), SIZE_MAX / sizeof(PgnSlice)))
+        return false;
+    st->slices = p;
+    PgnSlice *sl = &st->slices[g->nslices++];
+    sl->offset = offset;
+    sl->base = base;
+    sl->len = (uint32_t)len;
+    memcpy(sl->text, bytes, len);
+    g->slices = st->slices;
+    return true;
+}
+
+size_t pgn_game_bytes(const PgnGame *g)
+{
+    const GameStore *st = g->priv;
+    return st->alen + g->ntags * sizeof(PgnTag) + g->nelems * sizeof(PgnElem) + (g->raw ? g->raw_len : 0) +
+           g->ndiags * sizeof(Diag) + g->nslices * sizeof(PgnSlice);
 }
 
 void pgn_game_drop_raw(PgnGame *g, size_t keep)
@@ -998,7 +1039,7 @@ void pgn_game_drop_raw(PgnGame *g, size_t keep)
     g->raw_len = 0;
 }
 
-bool pgn_game_keep(PgnGame *dst, const PgnGame *src, bool text)
+bool pgn_game_keep(PgnGame *dst, const PgnGame *src, unsigned what)
 {
     GameStore *d = dst->priv;
     const GameStore *s = src->priv;
@@ -1019,8 +1060,9 @@ bool pgn_game_keep(PgnGame *dst, const PgnGame *src, bool text)
     dst->raw = NULL;
     dst->raw_len = 0;
     dst->raw_complete = src->raw_complete;
+    dst->nslices = 0;
     d->alen = 0;
-    if (!text)
+    if (!(what & PGN_COPY_TAGS))
         return true;
     if (src->ntags) {
         void *tp = dst->tags, *a = d->arena;
@@ -1039,7 +1081,7 @@ bool pgn_game_keep(PgnGame *dst, const PgnGame *src, bool text)
         }
         dst->ntags = src->ntags;
     }
-    if (src->raw) {
+    if (src->raw && (what & PGN_COPY_RAW)) {
         void *p = d->raw;
         if (!grow(&p, &d->rawcap, src->raw_len ? src->raw_len : 1, 1, PGN_MAX_RAW))
             return false;
@@ -1071,6 +1113,7 @@ static void game_reset(PgnReader *r, PgnGame *g)
     g->raw = NULL;
     g->raw_len = 0;
     g->raw_complete = true;
+    g->nslices = 0;
     r->g = g;
     r->bad_byte = r->too_deep = r->too_long = r->too_many_tags = false;
     r->depth = 0;
@@ -3176,6 +3219,8 @@ PgnReader *pgn_reader_new(PgnReadFn read, void *ctx, const PgnOptions *opt)
     r->ctx = ctx;
     if (opt)
         r->opt = *opt;
+    if (!r->opt.raw_max || r->opt.raw_max > PGN_MAX_RAW)
+        r->opt.raw_max = PGN_MAX_RAW;
     r->buf[0] = '\n';          /* history byte before the input */
     r->buf[1] = 0;             /* sentinel */
     r->pos = r->end = 1;

@@ -15,7 +15,8 @@
 #define PGN_MAX_ELEMS 500000        /* movetext elements (moves + variation marks) per game */
 #define PGN_MAX_DEPTH 256           /* variation nesting */
 #define PGN_MAX_DIAGS 200           /* reader diagnostics kept per game */
-#define PGN_MAX_RAW (64u << 20)     /* bytes of a game's raw text kept when asked */
+#define PGN_MAX_RAW (64u << 20)     /* bytes of a game's raw text kept when asked (at most) */
+#define PGN_SLICE 192               /* bytes of a slice of a game's text (PgnSlice) */
 #define PGN_TOKEN_TEXT 16           /* bytes of a move token kept (with NUL) */
 #define PGN_MSG 160                 /* bytes of a diagnostic message (with NUL) */
 
@@ -61,6 +62,16 @@ typedef struct PgnElem {
     int32_t clock;                /* [%clk] after this move, centiseconds; -1 if none */
     char text[PGN_TOKEN_TEXT];    /* NUL-terminated */
 } PgnElem;
+
+/* A slice of a game's text kept in place of the whole: the bytes
+ * [base, base + len) of the input, within the game, taken for a finding at
+ * input offset `offset` (the source line shown under it, report.c). */
+typedef struct PgnSlice {
+    uint64_t offset;
+    uint64_t base;
+    uint32_t len;
+    char text[PGN_SLICE];
+} PgnSlice;
 
 typedef struct PgnTag {
     const char *name;             /* NUL-terminated, in the game's arena */
@@ -115,7 +126,9 @@ typedef struct PgnGame {
     size_t ndiags_dropped;
     const char *raw;              /* the game's bytes [start.offset, end_offset) if keep_raw */
     size_t raw_len;
-    bool raw_complete;            /* false if the game exceeded PGN_MAX_RAW */
+    bool raw_complete;            /* false if the game exceeded the raw cap (PgnOptions.raw_max) */
+    const PgnSlice *slices;       /* slices of the text kept without it (pgn_game_add_slice) */
+    size_t nslices;
     /* The text before the game, from where the previous game ended (or the
      * reader started) to the game's first byte, as --strict's export checks
      * need it (export.c): its line ends and bytes, and the '%' escape lines
@@ -140,6 +153,7 @@ typedef struct PgnReader PgnReader;
 
 typedef struct PgnOptions {
     bool keep_raw;                /* keep each game's raw bytes in PgnGame.raw */
+    size_t raw_max;               /* of them at most this many (0: PGN_MAX_RAW) */
     uint64_t offset;              /* input offset of the source's first byte: a
                                    * reader started inside a file (at a sync
                                    * point, below) counts offsets from the file's
@@ -174,6 +188,7 @@ void pgn_game_free(PgnGame *g);
 #define PGN_KEEP_ELEMS 256
 #define PGN_KEEP_TAGS 64
 #define PGN_KEEP_BYTES (64u << 10)
+#define PGN_KEEP_SLICES 8
 void pgn_game_trim(PgnGame *g);
 /* Gives back a game object's raw text buffer if it holds more than keep
  * bytes: for the many objects (a batch's or a piece's) that each hold a
@@ -181,11 +196,28 @@ void pgn_game_trim(PgnGame *g);
  * still add up. */
 void pgn_game_drop_raw(PgnGame *g, size_t keep);
 
+/* Gives up the game's raw text (g->raw NULL), its buffer too if it holds
+ * more than keep bytes: once it is checked, a game whose text is not
+ * copied needs only slices of it. */
+void pgn_game_forget_raw(PgnGame *g, size_t keep);
+
+/* Adds a slice of the game's text, bytes [base, base + len) of the input
+ * (len at most PGN_SLICE), for a finding at input offset `offset`.  False
+ * when out of memory. */
+bool pgn_game_add_slice(PgnGame *g, uint64_t offset, uint64_t base, const char *bytes, size_t len);
+
+/* Bytes of memory the game's contents take (tags, elements, raw text,
+ * diagnostics, slices): what a batch holding it until it is written holds. */
+size_t pgn_game_bytes(const PgnGame *g);
+
 /* Copies into dst what a report of src needs once it has been checked:
- * index, positions, result, and with text its tags and raw bytes; no
- * movetext elements, no diagnostics.  dst can be read into again later.
- * False when out of memory (dst then holds fewer tags or no raw text). */
-bool pgn_game_keep(PgnGame *dst, const PgnGame *src, bool text);
+ * index, positions, result, with PGN_COPY_TAGS its tags and with
+ * PGN_COPY_RAW its raw bytes; no movetext elements, no diagnostics, no
+ * slices.  dst can be read into again later.  False when out of memory
+ * (dst then holds fewer tags or no raw text). */
+#define PGN_COPY_TAGS 1
+#define PGN_COPY_RAW 2
+bool pgn_game_keep(PgnGame *dst, const PgnGame *src, unsigned what);
 
 /* Reads the next game into *g.  Returns 1 with a game, 0 at end of input,
  * -1 if the source failed (a READ_ERROR diagnostic is queued).  File-level

@@ -528,19 +528,89 @@ static const char *sev_color(Severity s)
  * comments run to thousands of bytes) are cut to a window around the
  * column; each character, UTF-8 or Latin-1, counts as one column, and a
  * tab is shown as a tab in the line and under it, so the caret stays
- * under the column wherever the terminal's tab stops are. */
+ * under the column wherever the terminal's tab stops are.  The line comes
+ * from the game's raw text, or from a slice of it (report_take_slices):
+ * SLICE_BEFORE bytes before the column and SLICE_AFTER after it, what the
+ * window can show, so that both give the same line. */
 #define EXCERPT_BEFORE 60
 #define EXCERPT_WIDTH 120
+#define SLICE_BEFORE 64         /* > EXCERPT_BEFORE + 3 (a UTF-8 character) */
+#define SLICE_AFTER (PGN_SLICE - SLICE_BEFORE)  /* > EXCERPT_WIDTH */
+
+/* Does a finding show its source line? */
+static bool shows_line(const PgnGame *g, const Diag *d)
+{
+    return d->severity == SEV_ERROR && d->pos.offset >= g->start.offset;
+}
+
+/* The text a finding's line is cut from: *s, *n bytes, its column at *rel. */
+static bool excerpt_text(const PgnGame *g, const Diag *d, const unsigned char **s, size_t *n, size_t *rel)
+{
+    if (!g || d->pos.offset < g->start.offset)
+        return false;
+    if (g->raw) {
+        uint64_t rel64 = d->pos.offset - g->start.offset;
+        if (rel64 > g->raw_len)
+            return false;
+        *s = (const unsigned char *)g->raw;
+        *n = g->raw_len;
+        *rel = (size_t)rel64;
+        return true;
+    }
+    for (size_t i = 0; i < g->nslices; i++) {
+        const PgnSlice *sl = &g->slices[i];
+        if (sl->offset == d->pos.offset) {
+            *s = (const unsigned char *)sl->text;
+            *n = sl->len;
+            *rel = (size_t)(sl->offset - sl->base);
+            return true;
+        }
+    }
+    return false;
+}
+
+bool report_take_slices(PgnGame *g, const GameReport *rep, uint64_t end, ReportReadAt read, void *ctx)
+{
+    for (size_t i = 0; i < rep->ndiags; i++) {
+        const Diag *d = &rep->diags[i];
+        uint64_t off = d->pos.offset;
+        if (!shows_line(g, d) || off > end)
+            continue;
+        bool have = false;
+        for (size_t k = g->nslices; k-- > 0 && !have;)
+            have = g->slices[k].offset == off;
+        if (have)
+            continue;
+        uint64_t lo = off - g->start.offset > SLICE_BEFORE ? off - SLICE_BEFORE : g->start.offset;
+        uint64_t hi = end - off > SLICE_AFTER ? off + SLICE_AFTER : end;
+        char buf[PGN_SLICE];
+        long k = read(ctx, buf, (size_t)(hi - lo), lo);
+        if (k < 0)
+            continue;           /* (a file that cannot be read again: no line) */
+        if (!pgn_game_add_slice(g, off, lo, buf, (size_t)k))
+            return false;
+    }
+    return true;
+}
+
+long report_read_raw(void *ctx, char *buf, size_t n, uint64_t off)
+{
+    const PgnGame *src = ctx;
+    if (!src->raw || off < src->start.offset || off - src->start.offset > src->raw_len)
+        return -1;
+    size_t at = (size_t)(off - src->start.offset);
+    if (n > src->raw_len - at)
+        n = src->raw_len - at;
+    memcpy(buf, src->raw + at, n);
+    return (long)n;
+}
 
 static void text_excerpt(Report *rp, const PgnGame *g, const Diag *d)
 {
-    if (!g || !g->raw || d->pos.offset < g->start.offset)
+    const unsigned char *raw;
+    size_t n, rel;
+    if (!excerpt_text(g, d, &raw, &n, &rel))
         return;
-    uint64_t rel64 = d->pos.offset - g->start.offset;
-    if (rel64 > g->raw_len)
-        return;
-    const unsigned char *raw = (const unsigned char *)g->raw;
-    size_t n = g->raw_len, rel = (size_t)rel64;
     size_t ls = rel, le = rel;
     while (ls > 0 && raw[ls - 1] != '\n' && raw[ls - 1] != '\r')
         ls--;

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """hostile.py - adversarial tests of the pgncheck binary with exact expectations.
 
-Usage: hostile.py BIN_DIR [part...]   parts: prefix prefix_large mutate sizes flat modes faults
+Usage: hostile.py BIN_DIR [part...]   parts: prefix prefix_large mutate sizes flat modes memory faults
 (default: all)
 Prints "ok ..." / "FAIL ..." lines and "N passed, N failed".  Environment:
 SANITIZED=1 (sanitizer build: fewer prefix cuts, looser RSS/time bounds),
@@ -27,7 +27,7 @@ import time
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 os.chdir(TOP)
 BIN = sys.argv[1] if len(sys.argv) > 1 else "."
-PARTS = sys.argv[2:] or ["prefix", "prefix_large", "mutate", "sizes", "flat", "modes", "faults"]
+PARTS = sys.argv[2:] or ["prefix", "prefix_large", "mutate", "sizes", "flat", "modes", "memory", "faults"]
 SANITIZED = bool(os.environ.get("SANITIZED"))
 PGNCHECK = os.path.join(BIN, "pgncheck")
 # Bounds (stated in the report): plain build / sanitizer build.
@@ -570,6 +570,98 @@ def part_modes():
 
 
 # ---------------------------------------------------------------------------
+def man_any_input_bound(path="man/pgncheck.1"):
+    """The bound the man page's Limits states for any input, in MB."""
+    for line in open(path, encoding="utf-8"):
+        m = re.match(r"On any input, .* at most (\d+) MB", line)
+        if m:
+            return int(m.group(1))
+    return None
+
+
+def part_memory():
+    """Peak memory on inputs made to make it grow (issue 23): 40 games of
+    8 MiB with a syntax error each (their text once kept whole until the
+    batch was written: 332 MB at -j1 in text), and 12 MB of random bytes
+    after a game, in text, --select, --fix-results and JSON Lines, at -j1
+    and -j2, from a file and through a pipe, against the bound the man page
+    states for any input."""
+    if SANITIZED:
+        print("note: memory: skipped in the sanitizer build (its allocator keeps freed memory)")
+        return
+    bound = man_any_input_bound()
+    if not check(bound is not None, "memory: the man page states a bound for any input"):
+        return
+    games = 40
+    # each game: tags, "2. ]" (a syntax error: the rest of the game, 8 MiB
+    # of moves, is skipped) and its marker
+    moves = b"Nf3 Nf6 Ng1 Ng8 " * ((8 << 20) // 16)
+
+    def big():
+        for i in range(games):
+            yield (b'[Event "g%d"]\n[White "a"]\n[Black "b"]\n[Result "*"]\n\n1. e4 e5 2. ] ' % i)
+            yield moves
+            yield b"\n*\n\n"
+    big_len = sum(len(c) for c in big())
+    rnd = random.Random(2323)
+    noise = rnd.randbytes(12 << 20) if hasattr(rnd, "randbytes") else bytes(rnd.getrandbits(8) for _ in range(12 << 20))
+    first = b'[Event "text first"]\n\n1. e4 {' + b"lorem ipsum dolor sit amet\n" * 200 + b"} e5 *\n\n"
+
+    def rand():
+        yield first
+        for k in range(0, len(noise), 1 << 20):
+            yield noise[k:k + (1 << 20)]
+        yield b"\n\n" + AFTER
+    inputs = {"40 x 8 MiB games with a syntax error": big, "12 MB of random bytes": rand}
+    for name, mk in inputs.items():
+        path = os.path.join(SCRATCH, "memory.pgn")
+        with open(path, "wb") as f:
+            for c in mk():
+                f.write(c)
+        for args, what in (([], "text"), (["--select=invalid"], "--select"), (["--fix-results"], "--fix-results"),
+                           (["-f", "jsonl"], "jsonl")):
+            for jobs in ("-j1", "-j2"):
+                for how in ("file", "pipe"):
+                    argv = [jobs, "--no-progress"] + args
+                    copy = what.startswith("--")
+                    r = run(argv + [path], timeout=60 * TIME_X, keep_out=not copy) if how == "file" else \
+                        run(argv + ["--label=" + path], mk(), timeout=60 * TIME_X, keep_out=not copy)
+                    tag = "memory: %s, %s %s, %s: peak RSS %.1f MB (man page: at most %d MB)" % (
+                        name, jobs, what, how, r.rss_kb / 1024, bound)
+                    problems = [sane(r)] if sane(r) else []
+                    if r.rss_kb > bound * 1024 or r.rss_kb <= 0:
+                        problems.append("peak RSS %.1f MB" % (r.rss_kb / 1024))
+                    if name.startswith("40"):
+                        # every game is invalid and copied as it is (no
+                        # marker to rewrite after a syntax error); the text
+                        # shows each error with its line
+                        if copy and r.out_bytes != big_len:
+                            problems.append("copied %d bytes of %d" % (r.out_bytes, big_len))
+                        text = r.out.decode("utf-8", "replace") if not copy else r.err.decode("utf-8", "replace")
+                        if what == "jsonl":
+                            G, summ = games_of(r.out)
+                            if len(G) != games or sum('"code":"syntax"' in g for g in G) != games:
+                                problems.append("%d game records, want %d with a syntax error" % (len(G), games))
+                        elif len(re.findall(r"(?m)^ +[0-9]+ \| 1\. e4 e5 2\. \] Nf3", text)) != games:
+                            problems.append("the source line of each syntax error is not shown")
+                    check(not problems, tag, "; ".join(problems))
+        os.unlink(path)
+    # 20 games of 8 MiB of moves (a stray ')' is no syntax error): each
+    # keeps its 500,000 elements (24 MB) until it is checked, and a batch of
+    # them once held 1.1 GB until it was written
+    def long_games():
+        for i in range(20):
+            yield b'[Event "m%d"]\n[Result "*"]\n\n1. e4 e5 2. ) ' % i
+            yield moves
+            yield b"\n*\n\n"
+    r = run(["-j1", "-f", "jsonl"], long_games(), timeout=120 * TIME_X)
+    G, _ = games_of(r.out)
+    check(not sane(r) and len(G) == 20 and 0 < r.rss_kb <= bound * 1024,
+          "memory: 20 games of 500,000 moves, -j1 jsonl, pipe: peak RSS %.1f MB (man page: at most %d MB)" % (
+              r.rss_kb / 1024, bound), sane(r) or "%d games, peak RSS %.1f MB" % (len(G), r.rss_kb / 1024))
+
+
+# ---------------------------------------------------------------------------
 def part_faults():
     a = "corpus/real/gh-pgnmentor-players/Philidor.pgn"
     b = "corpus/real/gh-pychess/bilbao.pgn"
@@ -613,6 +705,44 @@ def part_faults():
           "faults: a 30-digit move number fed one byte per write: same output as in one read",
           "one read gives %d game(s), one byte per write %d (src/pgn.c movetext_start scans all buffered bytes, "
           "not the 24 it asked need() for)" % (len(games_of(ref.out)[0]), len(games_of(r.out)[0])))
+    # found by fuzz_reader (issue 23, 1): a [%clk] command was read in
+    # whatever happened to be buffered after its '%', so its verdict
+    # depended on where a read ended.  Here its '%' sits 80 bytes before
+    # the end of the reader's first 64 KB window and 80 bytes before the
+    # 1 MiB end of the first piece -j2 reads (its reads stop there).
+    # With 110 blanks the command ("%clk", the blanks, "0:01:00]") ends
+    # 122 bytes after its '%', inside the 128 the reader examines: the time
+    # is read (no bad-clock); with 200 blanks it ends past them: bad-clock.
+    # Both the same at -j1, -j2, and through a pipe (its first 128 KB
+    # written 8 bytes at a time).
+    def clock_at(blanks, targets):
+        game = b'[Event "f"]\n[Result "*"]\n\n1. e4 e5 *\n\n'
+        out = bytearray()
+        wanted = []
+        for t in targets:
+            head = b'[Event "clock"]\n[Result "*"]\n\n1. e4 {['
+            # filler games up to the place, then a game whose '%' is at t - 80
+            while len(out) + len(game) + len(head) < t - 80 - 200:
+                out += game
+            pad = t - 80 - len(out) - len(head) - 12
+            out += b'[Event "pad"]\n' + b'[Annotator "' + b"x" * (pad - 17) + b'"]\n'
+            wanted.append(len(out) + len(head))
+            out += head + b"%clk" + b" " * blanks + b"0:01:00]} e5 *\n\n"
+        out += game * ((1 << 20) // len(game) + 1)   # over 2 MiB: -j2 reads pieces
+        return bytes(out), wanted
+    for blanks, clk in ((110, False), (200, True)):
+        data, at = clock_at(blanks, [65536, 1 << 20])
+        exact = all(data[a:a + 4] == b"%clk" for a in at) and at == [65536 - 80, (1 << 20) - 80]
+        path = "build/hostile/clock.pgn"
+        open(path, "wb").write(data)
+        outs = [run(["-j1", "-f", "jsonl", path]), run(["-j2", "-f", "jsonl", path]),
+                run(["-j1", "-f", "jsonl", "--label=" + path], [data[k:k + 8] for k in range(0, 1 << 17, 8)] + [data[1 << 17:]])]
+        texts = [strip.sub(b"", o.out) for o in outs]
+        n_bad = texts[0].count(b'"code":"bad-clock"')
+        check(exact and texts[0] == texts[1] == texts[2] and n_bad == (2 if clk else 0),
+              "faults: [%%clk] with %d blanks across the 64 KB window end and the 1 MB piece cut: %s, "
+              "the same at -j1, -j2 and through a pipe" % (blanks, "bad-clock" if clk else "read"),
+              "placed %s; bad-clock %d times; outputs equal: %s" % (exact, n_bad, [t == texts[0] for t in texts]))
     # an honest exit status: a game of an unchecked variant whose text is broken
     r = run(["-q"], b'[Event "x"]\n[Variant "crazyhouse"]\n\n1. e4 e5 (\n')
     check(r.rc == 1, "faults: reader errors in a skipped-variant game give exit 1 (not 0)",
