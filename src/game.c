@@ -59,13 +59,8 @@ typedef struct Scratch {
     uint64_t *keys;        /* main-line position keys since the start, index = ply */
     size_t keys_cap;
     /* Counts of the main line's keys since its last irreversible move,
-     * for stretches of 100 plies and more without one (see rep_count):
-     * open addressing, each used slot the ply + 1 of a key's first
-     * occurrence and its count.  rep_base: the first ply counted
-     * (UINT32_MAX: empty), rep_upto: the last. */
-    uint32_t *rep_slot, *rep_n;
-    size_t rep_cap, rep_used;
-    uint32_t rep_base, rep_upto;
+     * for stretches of 100 plies and more without one (rules.h). */
+    RulesRepTable rep;
     Line dead;             /* a stopped line: where moves go that no line replays */
 } Scratch;
 
@@ -103,7 +98,7 @@ void game_report_init(GameReport *rep)
 void game_report_trim(GameReport *rep)
 {
     const Scratch *s = rep->priv;
-    if (s && (s->keys_cap > 256 || s->lines_cap > 2 || s->diags_cap > 8 || s->rep_cap)) {
+    if (s && (s->keys_cap > 256 || s->lines_cap > 2 || s->diags_cap > 8 || s->rep.cap)) {
         game_report_free(rep);      /* the next game_check starts small again */
         game_report_init(rep);
     }
@@ -115,8 +110,7 @@ void game_report_free(GameReport *rep)
     if (s) {
         free(s->keys);
         free(s->lines);
-        free(s->rep_slot);
-        free(s->rep_n);
+        rules_rep_free(&s->rep);
     }
     free(s);
     free(rep->diags);
@@ -734,77 +728,6 @@ static const char *line_ending_text(const Line *L)
     return L->ended_locked ? "a dead position (pawns locked for ever, no mating square)" : ending_text(L->ended - 1);
 }
 
-/* Counts occurrences of the current main-line key among earlier positions
- * that could repeat it (same side to move, since the last irreversible move). */
-static int repetitions(const uint64_t *keys, uint32_t ply, uint32_t halfmove)
-{
-    uint64_t key = keys[ply];
-    int n = 1;
-    uint32_t lim = halfmove < ply ? halfmove : ply;
-    /* Two plies back is never the same position (the second move cannot
-     * undo the first), so the look starts four back. */
-    for (uint32_t back = 4; back <= lim; back += 2)
-        if (keys[ply - back] == key)
-            n++;
-    return n;
-}
-
-/* repetitions() for a long stretch without an irreversible move: the
- * look-back is as long as the clock, so past 100 plies the counts are kept
- * in a table that each ply adds one key to (else a quiet game of n plies,
- * which the older laws let go on, would cost n * n / 4 comparisons).  Same
- * count: a key holds the side to move, so only positions of the same side
- * share it, and the position two plies back never equals this one.
- * Returns 0 when the table cannot grow (the caller then looks back). */
-static int rep_count(Scratch *s, const uint64_t *keys, uint32_t ply, uint32_t halfmove)
-{
-    uint32_t base = ply - (halfmove < ply ? halfmove : ply);
-    if (s->rep_base != base || s->rep_upto >= ply) {
-        if (s->rep_cap)
-            memset(s->rep_slot, 0, s->rep_cap * sizeof *s->rep_slot);
-        s->rep_used = 0;
-        s->rep_base = base;
-        s->rep_upto = base - 1; /* (base 0: wraps, and the loop starts at 0) */
-    }
-    int n = 0;
-    for (uint32_t q = s->rep_upto + 1; q <= ply; q++) {
-        if (2 * (s->rep_used + 1) > s->rep_cap) {
-            size_t cap = s->rep_cap ? 2 * s->rep_cap : 512;
-            uint32_t *slot = calloc(cap, sizeof *slot), *cnt = malloc(cap * sizeof *cnt);
-            if (!slot || !cnt) {
-                free(slot);
-                free(cnt);
-                s->rep_base = UINT32_MAX;
-                return 0;
-            }
-            for (size_t i = 0; i < s->rep_cap; i++)
-                if (s->rep_slot[i]) {
-                    size_t j = (size_t)keys[s->rep_slot[i] - 1] & (cap - 1);
-                    while (slot[j])
-                        j = (j + 1) & (cap - 1);
-                    slot[j] = s->rep_slot[i];
-                    cnt[j] = s->rep_n[i];
-                }
-            free(s->rep_slot);
-            free(s->rep_n);
-            s->rep_slot = slot;
-            s->rep_n = cnt;
-            s->rep_cap = cap;
-        }
-        size_t j = (size_t)keys[q] & (s->rep_cap - 1);
-        while (s->rep_slot[j] && keys[s->rep_slot[j] - 1] != keys[q])
-            j = (j + 1) & (s->rep_cap - 1);
-        if (!s->rep_slot[j]) {
-            s->rep_slot[j] = q + 1;
-            s->rep_n[j] = 0;
-            s->rep_used++;
-        }
-        n = (int)++s->rep_n[j];
-        s->rep_upto = q;
-    }
-    return n;
-}
-
 static Laws ctx_laws(Ctx *c);
 
 /* R22 (FIDE 5.2.2): dead beyond the material list, where every pawn is
@@ -830,14 +753,11 @@ typedef struct Claims {
     uint32_t start_fifty_ply;
 } Claims;
 
-/* The endings the board alone decides (R20-R22), as Reason + 1, or 0;
- * `any`: the side to move has a legal move. */
-static int board_ending(const Position *p, bool any)
-{
-    if (!any)
-        return (p->checkers ? REASON_CHECKMATE : REASON_STALEMATE) + 1;
-    return pos_insufficient_material(p) ? REASON_DEAD_POSITION + 1 : 0;
-}
+/* A line's ending is kept as Reason + 1 (0: none), as rules.c gives it. */
+_Static_assert(RULES_END_CHECKMATE == REASON_CHECKMATE + 1 && RULES_END_STALEMATE == REASON_STALEMATE + 1 &&
+                   RULES_END_DEAD == REASON_DEAD_POSITION + 1 && RULES_END_FIVEFOLD == REASON_FIVEFOLD + 1 &&
+                   RULES_END_SEVENTY_FIVE == REASON_SEVENTY_FIVE + 1,
+               "rules.h's endings and game.h's reasons in one order");
 
 enum { PLAY_ERROR = 0, PLAY_OK = 1, PLAY_AFTER_END = 2 };
 
@@ -926,16 +846,16 @@ static CHESS_NOINLINE void ply_end_slow(Ctx *c, Line *L, const PgnElem *e, uint3
     int ended = 0;
     int ended2014 = 0; /* an ending of the 2014 Laws only (R45) */
     if (any_known)
-        ended = board_ending(p, any);
+        ended = rules_board_ending(p, any);
     else if (p->halfmove == 0 && !(p->by_type[PAWN] | p->by_type[ROOK] | p->by_type[QUEEN]) &&
              pos_insufficient_material(p))
-        ended = board_ending(p, ANY());
+        ended = rules_board_ending(p, ANY());
     /* R22 beyond the material list: pawns locked by a pawn move or a
      * capture (the clock is reset), and the blockade proof for both
      * colours (dead_by_blockade). */
     bool locked = false;
     if (!ended && p->halfmove == 0 && dead_by_blockade(c, p)) {
-        ended = ANY() ? REASON_DEAD_POSITION + 1 : board_ending(p, false);
+        ended = ANY() ? REASON_DEAD_POSITION + 1 : rules_board_ending(p, false);
         locked = ended == REASON_DEAD_POSITION + 1;
     }
     if (keys) {
@@ -943,9 +863,9 @@ static CHESS_NOINLINE void ply_end_slow(Ctx *c, Line *L, const PgnElem *e, uint3
         if (!ended && p->halfmove >= 8) {
             int reps = 0;
             if (p->halfmove >= 100)
-                reps = rep_count(c->s, keys, ply, p->halfmove);
+                reps = rules_rep_count(&c->s->rep, keys, ply, p->halfmove);
             if (!reps)
-                reps = repetitions(keys, ply, p->halfmove);
+                reps = rules_repetitions(keys, ply, p->halfmove);
             if (reps >= 3 && !ANY())
                 ended = REASON_STALEMATE + 1;
             else {
@@ -1047,7 +967,7 @@ static inline bool ply_quick(Line *L, const PgnElem *e, bool move_next, uint32_t
             keys[ply] = p->key; /* room for every ply reserved before the replay */
             /* (the clock tests combined with | and &: one branch, not one
              * per data-dependent test) */
-            if (half >= 8 ? repetitions(keys, ply, half) < 3
+            if (half >= 8 ? rules_repetitions(keys, ply, half) < 3
                           : (half != 0) | ((live_material(p, dead_check) != 0) &
                                            (!start_claim || ply != cl->start_fifty_ply))) {
                 L->pending = e;
@@ -1635,7 +1555,7 @@ static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *re
     }
     memset(rep, 0, sizeof *rep);
     rep->priv = s;
-    s->rep_base = UINT32_MAX; /* (the table of rep_count holds another game's keys) */
+    rules_rep_reset(&s->rep); /* (the table holds another game's keys) */
     rep->diags = diags;
     rep->game = g;
     Ctx c = {g, opt, rep, s, false, -1, NULL, 0, UINT32_MAX, false, dead_check};
@@ -1845,7 +1765,7 @@ static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *re
         /* R20-R24: a set-up position can already be over (FIDE 5.1, 5.2,
          * 9.6.2); the standard start position is not, so it is not searched. */
         const Position *p0 = CUR(main_line);
-        int ended = board_ending(p0, pos_has_legal_move(p0));
+        int ended = rules_board_ending(p0, pos_has_legal_move(p0));
         if (!ended && dead_by_blockade(&c, p0)) {
             ended = REASON_DEAD_POSITION + 1;
             main_line->ended_locked = true;
@@ -2031,11 +1951,10 @@ static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *re
                 set_outcome(rep, declared, REASON_UNVERIFIED);
             }
         } else if (declared == PGN_RES_DRAW) {
-            bool threefold = main_line->ply > 0 && fin->halfmove >= 8 &&
-                             repetitions(s->keys, main_line->ply, fin->halfmove) >= 3;
-            if (threefold)
+            int claim = rules_draw_claim(fin, s->keys, main_line->ply);
+            if (claim == RULES_CLAIM_THREEFOLD)
                 set_outcome(rep, PGN_RES_DRAW, REASON_THREEFOLD);
-            else if (fin->halfmove >= 100)
+            else if (claim == RULES_CLAIM_FIFTY)
                 set_outcome(rep, PGN_RES_DRAW, REASON_FIFTY);
             else if (time_forfeit(term) && (!pos_can_mate(fin, WHITE) || !pos_can_mate(fin, BLACK)))
                 set_outcome(rep, PGN_RES_DRAW, REASON_NO_MATING_MATERIAL);

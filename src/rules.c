@@ -1,6 +1,10 @@
-/* rules.c - rules queries on one position: mate, stalemate, mating material (R20-R22, R29). */
-#include "movegen.h"
+/* rules.c - a position and its history: mate, stalemate, mating material, repetition, claims (R20-R29). */
 #include "rules.h"
+
+#include "movegen.h"
+
+#include <stdlib.h>
+#include <string.h>
 
 #define DARK_SQUARES 0xAA55AA55AA55AA55ull
 
@@ -89,4 +93,83 @@ bool pos_insufficient_material(const Position *pos)
     if (pos->by_type[PAWN] | pos->by_type[ROOK] | pos->by_type[QUEEN])
         return false;
     return !pos_can_mate(pos, WHITE) && !pos_can_mate(pos, BLACK);
+}
+
+int rules_board_ending(const Position *p, bool any)
+{
+    if (!any)
+        return p->checkers ? RULES_END_CHECKMATE : RULES_END_STALEMATE;
+    return pos_insufficient_material(p) ? RULES_END_DEAD : RULES_END_NONE;
+}
+
+/* The table at twice its size (512 slots at first), every key placed
+ * again; false when out of memory (the table is then unchanged). */
+static bool rep_grow(RulesRepTable *t, const uint64_t *keys)
+{
+    size_t cap = t->cap ? 2 * t->cap : 512;
+    uint32_t *slot = calloc(cap, sizeof *slot), *cnt = malloc(cap * sizeof *cnt);
+    if (!slot || !cnt) {
+        free(slot);
+        free(cnt);
+        return false;
+    }
+    for (size_t i = 0; i < t->cap; i++)
+        if (t->slot[i]) {
+            size_t j = (size_t)keys[t->slot[i] - 1] & (cap - 1);
+            while (slot[j])
+                j = (j + 1) & (cap - 1);
+            slot[j] = t->slot[i];
+            cnt[j] = t->n[i];
+        }
+    free(t->slot);
+    free(t->n);
+    t->slot = slot;
+    t->n = cnt;
+    t->cap = cap;
+    return true;
+}
+
+int rules_rep_count(RulesRepTable *t, const uint64_t *keys, uint32_t ply, uint32_t halfmove)
+{
+    uint32_t base = ply - (halfmove < ply ? halfmove : ply);
+    if (t->base != base || t->upto >= ply) {
+        if (t->cap)
+            memset(t->slot, 0, t->cap * sizeof *t->slot);
+        t->used = 0;
+        t->base = base;
+        t->upto = base - 1; /* (base 0: wraps, and the loop starts at 0) */
+    }
+    int n = 0;
+    for (uint32_t q = t->upto + 1; q <= ply; q++) {
+        if (2 * (t->used + 1) > t->cap && !rep_grow(t, keys)) {
+            t->base = UINT32_MAX;
+            return 0;
+        }
+        size_t j = (size_t)keys[q] & (t->cap - 1);
+        while (t->slot[j] && keys[t->slot[j] - 1] != keys[q])
+            j = (j + 1) & (t->cap - 1);
+        if (!t->slot[j]) {
+            t->slot[j] = q + 1;
+            t->n[j] = 0;
+            t->used++;
+        }
+        n = (int)++t->n[j];
+        t->upto = q;
+    }
+    return n;
+}
+
+void rules_rep_free(RulesRepTable *t)
+{
+    free(t->slot);
+    free(t->n);
+    memset(t, 0, sizeof *t);
+    rules_rep_reset(t);
+}
+
+int rules_draw_claim(const Position *fin, const uint64_t *keys, uint32_t ply)
+{
+    if (ply > 0 && fin->halfmove >= 8 && rules_repetitions(keys, ply, fin->halfmove) >= 3)
+        return RULES_CLAIM_THREEFOLD;
+    return fin->halfmove >= RULES_FIFTY_PLIES ? RULES_CLAIM_FIFTY : RULES_CLAIM_NONE;
 }

@@ -1142,6 +1142,108 @@ static void test_laws_by_date(void)
     }
 }
 
+
+/* ------------------------------------------------------- history rules */
+
+/* The history rules of rules.h without PGN: key histories made by hand
+ * and by moves from positions, each expected count worked out below. */
+static void expect_int(const char *name, int got, int want)
+{
+    if (got != want)
+        fail(name, "got %d, want %d", got, want);
+    else
+        pass("%s: %d", name, got);
+}
+
+static void test_history_rules(void)
+{
+    /* A history of period 4 (keys 1000..1003 over and over): the key of
+     * ply q stood at q, q-4, ..., q mod 4. */
+    static uint64_t keys[320];
+    for (int i = 0; i < 320; i++)
+        keys[i] = 1000 + (uint64_t)(i % 4);
+    expect_int("R26 repetitions: ply 8, clock 8 (plies 0, 4, 8)", rules_repetitions(keys, 8, 8), 3);
+    expect_int("R26 repetitions: ply 9, clock 9 (plies 1, 5, 9)", rules_repetitions(keys, 9, 9), 3);
+    expect_int("R23 repetitions: ply 16, clock 16 (0, 4, ..., 16)", rules_repetitions(keys, 16, 16), 5);
+    /* clock 3: the last irreversible move was ply 5, nothing before it
+     * counts and ply 4 is before it */
+    expect_int("R26 repetitions: ply 8, clock 3 (before the clock: none)", rules_repetitions(keys, 8, 3), 1);
+    expect_int("R26 repetitions: ply 8, clock 4 (ply 4 counts, 0 not)", rules_repetitions(keys, 8, 4), 2);
+
+    /* The table (rules_rep_count) against the look-back, ply by ply as the
+     * replay asks, from ply 100 (clock = ply: no irreversible move) to 303;
+     * then a capture at ply 304 starts a new stretch of new keys. */
+    for (int i = 304; i < 320; i++)
+        keys[i] = 5000 + (uint64_t)(i % 4);
+    RulesRepTable t;
+    memset(&t, 0, sizeof t);
+    rules_rep_reset(&t);
+    int differ = 0;
+    for (uint32_t q = 100; q < 304; q++)
+        differ += rules_rep_count(&t, keys, q, q) != rules_repetitions(keys, q, q);
+    expect_int("R26 repetition table agrees with the look-back, plies 100-303", differ, 0);
+    expect_int("R26 repetition table: ply 300 (0, 4, ..., 300: 76)", rules_rep_count(&t, keys, 300, 300), 76);
+    expect_int("R26 repetition table: ply 303 (3, 7, ..., 303: 76)", rules_rep_count(&t, keys, 303, 303), 76);
+    /* ply 308, clock 4: the stretch starts at 304, whose key recurs at 308 */
+    expect_int("R26 repetition table: new stretch, ply 308 clock 4 (304, 308)", rules_rep_count(&t, keys, 308, 4), 2);
+    expect_int("R26 repetitions: new stretch, ply 308 clock 4", rules_repetitions(keys, 308, 4), 2);
+    rules_rep_free(&t);
+
+    /* Moves from the start: 1. Nf3 Nf6 2. Ng1 Ng8 twice.  The start
+     * position stands at plies 0, 4 and 8 (knight moves: the clock is 8
+     * at ply 8), a third time: threefold (R27); at ply 4 twice only. */
+    Position pos;
+    pos_startpos(&pos);
+    uint64_t hist[9];
+    hist[0] = pos.key;
+    static const int from_to[4][2] = {{6, 21}, {62, 45}, {21, 6}, {45, 62}}; /* g1-f3, g8-f6, f3-g1, f6-g8 */
+    for (int ply = 1; ply <= 8; ply++) {
+        const int *ft = from_to[(ply - 1) % 4];
+        pos_do(&pos, move_new(ft[0], ft[1], MOVE_NORMAL, 0));
+        hist[ply] = pos.key;
+        if (ply == 4) {
+            expect_int("R26 knights out and back: the start position twice at ply 4",
+                       rules_repetitions(hist, 4, pos.halfmove), 2);
+            expect_int("R27 twice is no claim", rules_draw_claim(&pos, hist, 4), RULES_CLAIM_NONE);
+        }
+    }
+    expect_int("R27 knights out and back twice: clock 8", (int)pos.halfmove, 8);
+    expect_int("R27 knights out and back twice: the start position a third time",
+               rules_repetitions(hist, 8, pos.halfmove), 3);
+    expect_int("R27 threefold claim at ply 8", rules_draw_claim(&pos, hist, 8), RULES_CLAIM_THREEFOLD);
+
+    /* The 50-move claim by the clock alone: 100 plies (50 moves each)
+     * claim, 99 not (R27, FIDE 9.3); ply 0, so no repetition. */
+    static const char *const fifty[2] = {"8/8/8/4k3/8/8/8/R3K3 w - - 100 80", "8/8/8/4k3/8/8/8/R3K3 w - - 99 80"};
+    for (int i = 0; i < 2; i++) {
+        if (pos_from_fen(&pos, fifty[i], strlen(fifty[i]), false, NULL) != FEN_OK) {
+            fail("R27 fifty", "FEN %s refused", fifty[i]);
+            continue;
+        }
+        uint64_t k0 = pos.key;
+        expect_int(i ? "R27 clock 99: no claim" : "R27 clock 100: fifty-move claim", rules_draw_claim(&pos, &k0, 0),
+                   i ? RULES_CLAIM_NONE : RULES_CLAIM_FIFTY);
+    }
+
+    /* The endings the board decides.  Fool's mate: White to move, in
+     * check from h4, no move (R20).  Kh8 against Qf7 Kg6, Black to move:
+     * not in check, g8 g7 h7 all attacked (R21).  Two kings (R22).  The
+     * start: none. */
+    static const struct { const char *fen, *name; int want; } ends[] = {
+        {"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", "R20 fool's mate", RULES_END_CHECKMATE},
+        {"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "R21 Kh8 v Qf7 Kg6 stalemate", RULES_END_STALEMATE},
+        {"8/8/4k3/8/8/4K3/8/8 w - - 0 1", "R22 two kings dead", RULES_END_DEAD},
+        {STARTPOS, "R20-R22 start position: no ending", RULES_END_NONE},
+    };
+    for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++) {
+        if (pos_from_fen(&pos, ends[i].fen, strlen(ends[i].fen), false, NULL) != FEN_OK) {
+            fail(ends[i].name, "FEN refused");
+            continue;
+        }
+        expect_int(ends[i].name, rules_board_ending(&pos, pos_has_legal_move(&pos)), ends[i].want);
+    }
+}
+
 int main(int argc, char **argv)
 {
     const char *dir = "tests";
@@ -1164,6 +1266,7 @@ int main(int argc, char **argv)
 
     test_board_and_start();
     test_laws_by_date();
+    test_history_rules();
     snprintf(path, sizeof path, "%s/fen", dir);
     for_each_file(path, fen_case);
     snprintf(path, sizeof path, "%s/san", dir);
