@@ -7,7 +7,8 @@ WARN      = -std=c17 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
 CFLAGS   ?= -O2 -g
 ALL_CFLAGS = $(WARN) -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(EXTRA_CFLAGS)
 LDLIBS   += -lpthread
-SANFLAGS  = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+SANFLAGS  = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
+            -DPGNCHECK_DEBUG
 
 # BUILD is where objects go; the sanitizer build uses its own tree.
 BUILD    ?= build

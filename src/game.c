@@ -959,6 +959,7 @@ static inline bool ply_quick(Line *L, const PgnElem *e, bool move_next, uint32_t
                              const bool start_claim, const bool dead_check, uint64_t *keys, const Claims *cl)
 {
     const Position *p = CUR(L);
+    POS_DEBUG_CONSISTENT(p); /* (every move the replay makes passes here) */
     uint32_t half = p->halfmove;
     if ((!(p->checkers | (Bitboard)mark) ||
          (main_line && mark == 1 && p->checkers && move_next)) &&

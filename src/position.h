@@ -32,6 +32,14 @@ void pos_do(Position *pos, Move m);
 void pos_do_castle(Position *pos, Move m);
 /* Full recomputation check of every derived field (debug builds and tests). */
 bool pos_is_consistent(const Position *pos);
+/* Debug builds (-DPGNCHECK_DEBUG: make check's sanitizer build) check
+ * each position the replay makes against that full recomputation. */
+#ifdef PGNCHECK_DEBUG
+#include <assert.h>
+#define POS_DEBUG_CONSISTENT(pos) assert(pos_is_consistent(pos))
+#else
+#define POS_DEBUG_CONSISTENT(pos) ((void)0)
+#endif
 /* Every field of a and b the same (the padding aside). */
 bool pos_equal(const Position *a, const Position *b);
 
