@@ -10,6 +10,7 @@
 
 #include "movegen.h"
 #include "rules.h"
+#include "explain.h"
 #include "export.h"
 #include "san.h"
 #include "unwin.h"
@@ -221,36 +222,7 @@ static bool drop_diag(Ctx *c, DiagCode code)
     return false;
 }
 
-static const char *piece_name(int pt)
-{
-    static const char *const names[] = {"piece", "pawn", "knight", "bishop", "rook", "queen", "king"};
-    return pt >= 0 && pt <= KING ? names[pt] : "piece";
-}
-
 static const char *color_name(int c) { return c == WHITE ? "White" : "Black"; }
-
-static void sq_name(int sq, char out[3])
-{
-    if (sq < 0 || sq >= 64) {
-        out[0] = '?';
-        out[1] = '?';
-    } else {
-        out[0] = (char)('a' + sq_file(sq));
-        out[1] = (char)('1' + sq_rank(sq));
-    }
-    out[2] = '\0';
-}
-
-/* "the knight on c3" */
-static void describe(const Position *pos, int sq, char *buf, size_t cap)
-{
-    char s[3];
-    sq_name(sq, s);
-    if (sq < 0 || sq >= 64 || !pos->board[sq])
-        snprintf(buf, cap, "%s", s);
-    else
-        snprintf(buf, cap, "the %s on %s", piece_name(piece_type(pos->board[sq])), s);
-}
 
 /* "12. Nf3" or "12... Nf3" for messages. */
 static void move_label(uint32_t fullmove, int side, const char *text, char *buf, size_t cap)
@@ -453,7 +425,6 @@ static PgnResult parse_result(const char *v)
     return PGN_RES_NONE;
 }
 
-static void describe(const Position *pos, int sq, char *buf, size_t cap);
 
 /* Over-disambiguation: name the canonical move, and the pinned piece that
  * made the writer think it was needed (PGN standard 8.2.3.4: only legal
@@ -461,25 +432,9 @@ static void describe(const Position *pos, int sq, char *buf, size_t cap);
 static void note_overdisambiguated(Ctx *c, const Position *pos, const SanResult *r, const PgnElem *e, uint32_t ply,
                                    const char *label)
 {
-    char canon[16], other[64] = "";
-    san_format_nomark(pos, r->move, canon);
-    int us = pos->side, from = move_from(r->move), to = move_to(r->move);
-    int pt = piece_type(pos->board[from]);
-    Bitboard att = 0;
-    if (pt == KNIGHT)
-        att = bb_knight_attacks(to);
-    else if (pt == BISHOP || pt == QUEEN)
-        att |= bb_bishop_attacks(to, pos->by_type[0]);
-    if (pt == ROOK || pt == QUEEN)
-        att |= bb_rook_attacks(to, pos->by_type[0]);
-    Bitboard pinned = att & pos->by_color[us] & pos->by_type[pt] & pos_pinned(pos) & ~bb_sq(from);
-    if (pinned) {
-        char who[40];
-        describe(pos, bb_lsb(pinned), who, sizeof who);
-        snprintf(other, sizeof other, " (%s is pinned)", who);
-    }
-    add_diag(c, D_OVERDISAMBIGUATED, e->pos, ply, e->text, "%s: more of the origin square is given than needed: %s%s",
-             label, canon, other);
+    char msg[128];
+    explain_overdisambiguated(pos, r, msg, sizeof msg);
+    add_diag(c, D_OVERDISAMBIGUATED, e->pos, ply, e->text, "%s%s", label, msg);
 }
 
 static void note_notation(Ctx *c, const Position *pos, const SanResult *r, const PgnElem *e, uint32_t ply,
@@ -539,162 +494,14 @@ static void note_notation(Ctx *c, const Position *pos, const SanResult *r, const
 static void report_bad_move(Ctx *c, const Position *pos, const SanResult *r, const PgnElem *e, uint32_t ply,
                             const char *label, bool in_variation, const char *extra)
 {
-    char a[48], b[48], sq[3];
-    int us = pos->side;
-    switch (r->status) {
-    case SAN_SYNTAX: {
-        const char *hint = "";
-        char first = e->text[0];
-        if (!strcmp(e->text, "1/2") || !strcmp(e->text, "0.5-0.5") || !strcmp(e->text, "1/2-1/2)") ||
-            !strcmp(e->text, "draw"))
-            hint = " (a drawn game ends with the termination marker 1/2-1/2)";
-        else if (first == 'o' || first == 'O')
-            hint = " (castling is O-O or O-O-O with capital letters O)";
-        else if (first == 'n' || first == 'r' || first == 'q' || first == 'k')
-            hint = " (piece letters are upper case: K, Q, R, B, N)";
-        else if (first == 'S' || first == 'L' || first == 'T' || first == 'D' || first == 'C' || first == 'F')
-            hint = " (SAN uses the English piece letters K, Q, R, B, N)";
-        if (e->truncated) {
-            /* The reader has said so (token-too-long, at the token): once
-             * is enough, unless that check is turned off. */
-            if (c->opt->severity[D_TOKEN_TOO_LONG] == SEV_NONE)
-                add_diag(c, D_BAD_MOVE, e->pos, ply, e->text, "%s...: a token too long to be a move%s", label,
-                         extra);
-        } else
-            add_diag(c, D_BAD_MOVE, e->pos, ply, e->text, "%s: not a move%s%s", label, hint, extra);
-        break;
-    }
-    case SAN_NULL_MOVE:
-        if (in_variation)
-            add_diag(c, D_NULL_MOVE_VARIATION, e->pos, ply, e->text,
-                     "%s: a null move; the rest of this variation is not checked%s", label, extra);
-        else
-            add_diag(c, D_NULL_MOVE, e->pos, ply, e->text, "%s: a null move is not a legal move (" LAW_R4 ")%s", label,
-                     extra);
-        break;
-    case SAN_AMBIGUOUS: {
-        char list[96] = "";
-        size_t used = 0;
-        for (int i = 0; i < r->ncand; i++) {
-            char san[16];
-            san_format_nomark(pos, r->cand[i], san);
-            int w = snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", san);
-            if (w < 0 || (size_t)w >= sizeof list - used)
-                break;
-            used += (size_t)w;
-        }
-        add_diag(c, D_AMBIGUOUS_MOVE, e->pos, ply, e->text, "%s is ambiguous: it could be %s%s", label, list, extra);
-        break;
-    }
-    case SAN_ILLEGAL:
-    default: {
-        const char *law = "";
-        char msg[128];
-        switch (r->reason) {
-        case ILL_NO_PIECE:
-            sq_name(r->to, sq);
-            if (r->piece == PAWN && r->sq2 != SQ_NONE) {
-                describe(pos, r->sq2, b, sizeof b);
-                snprintf(msg, sizeof msg, "the pawn cannot advance two squares: %s is in the way", b);
-            } else if (r->to != SQ_NONE)
-                snprintf(msg, sizeof msg, "no %s %s can move to %s", us == WHITE ? "white" : "black",
-                         piece_name(r->piece), sq);
-            else
-                snprintf(msg, sizeof msg, "no %s piece stands on the origin square", us == WHITE ? "white" : "black");
-            law = r->piece == KNIGHT   ? " (" LAW_R10 ")"
-                  : r->piece == BISHOP ? " (" LAW_R8 ")"
-                  : r->piece == ROOK   ? " (" LAW_R7 ")"
-                  : r->piece == QUEEN  ? " (" LAW_R9 ")"
-                  : r->piece == KING   ? " (" LAW_R6 ")"
-                                       : " (" LAW_R11 ")";
-            break;
-        case ILL_OWN_PIECE:
-            describe(pos, r->sq != SQ_NONE ? r->sq : r->to, a, sizeof a);
-            snprintf(msg, sizeof msg, "%s is %s's own", a, color_name(us));
-            law = " (" LAW_R5 ")";
-            break;
-        case ILL_CAPTURES_KING:
-            snprintf(msg, sizeof msg, "it would capture the %s king, which is never captured",
-                     us == WHITE ? "black" : "white");
-            law = " (" LAW_R16 ")";
-            break;
-        case ILL_PINNED:
-            describe(pos, r->sq, a, sizeof a);
-            describe(pos, r->sq2, b, sizeof b);
-            sq_name(pos->king_sq[us], sq);
-            snprintf(msg, sizeof msg, "%s is pinned to the king on %s by %s", a, sq, b);
-            law = " (" LAW_R15 ")";
-            break;
-        case ILL_LEAVES_CHECK:
-            describe(pos, r->sq2, b, sizeof b);
-            if (pos->checkers & (pos->checkers - 1))
-                snprintf(msg, sizeof msg, "%s is in double check and only a king move answers it", color_name(us));
-            else
-                snprintf(msg, sizeof msg, "%s is in check from %s and this move does not answer it",
-                         color_name(us), b);
-            law = " (" LAW_R17 ")";
-            break;
-        case ILL_KING_INTO_CHECK:
-            sq_name(r->to, sq);
-            describe(pos, r->sq2, b, sizeof b);
-            snprintf(msg, sizeof msg, "the king would be in check on %s from %s", sq, b);
-            law = " (" LAW_R15 ")";
-            break;
-        case ILL_EP_DISCOVERS:
-            snprintf(msg, sizeof msg, "the en passant capture would expose %s's king to check", color_name(us));
-            law = " (" LAW_R15 ")";
-            break;
-        case ILL_CASTLE_NO_RIGHT:
-            snprintf(msg, sizeof msg, "%s has no right to castle on that side any more (king or rook has moved)",
-                     color_name(us));
-            law = " (" LAW_R14 ")";
-            break;
-        case ILL_CASTLE_BLOCKED:
-            describe(pos, r->sq2, b, sizeof b);
-            snprintf(msg, sizeof msg, "castling is blocked by %s", b);
-            law = " (" LAW_R14 ")";
-            break;
-        case ILL_CASTLE_IN_CHECK:
-            describe(pos, r->sq2, b, sizeof b);
-            snprintf(msg, sizeof msg, "the king may not castle out of check (from %s)", b);
-            law = " (" LAW_R14 ")";
-            break;
-        case ILL_CASTLE_ATTACKED:
-            sq_name(r->sq2, sq);
-            snprintf(msg, sizeof msg, "the king would cross or land on %s, which is attacked", sq);
-            law = " (" LAW_R14 ")";
-            break;
-        case ILL_NO_EP:
-            sq_name(r->to, sq);
-            snprintf(msg, sizeof msg, "there is nothing to capture on %s and no en passant capture is possible", sq);
-            law = " (" LAW_R12 ")";
-            break;
-        case ILL_PROMO_MISSING:
-            sq_name(r->to, sq);
-            snprintf(msg, sizeof msg, "a pawn reaching the last rank must promote (%s=Q, =R, =B or =N)", sq);
-            law = " (" LAW_R13 ")";
-            break;
-        case ILL_PROMO_PIECE:
-            snprintf(msg, sizeof msg, "a pawn promotes only to a queen, rook, bishop or knight");
-            law = " (" LAW_R13 ")";
-            break;
-        case ILL_PROMO_RANK:
-            snprintf(msg, sizeof msg, "a promotion piece is given but the pawn does not reach the last rank");
-            law = " (" LAW_R13 ")";
-            break;
-        case ILL_PAWN_CAPTURE_FORWARD:
-            sq_name(r->to, sq);
-            snprintf(msg, sizeof msg, "a pawn cannot move straight onto the occupied square %s", sq);
-            law = " (" LAW_R11 ")";
-            break;
-        default:
-            snprintf(msg, sizeof msg, "%s", san_illegal_text(r->reason));
-            break;
-        }
-        add_diag(c, D_ILLEGAL_MOVE, e->pos, ply, e->text, "%s: illegal: %s%s%s", label, msg, law, extra);
-        break;
-    }
-    }
+    /* A token too long to be a move: the reader has said so
+     * (token-too-long, at the token): once is enough, unless that check
+     * is turned off. */
+    if (r->status == SAN_SYNTAX && e->truncated && c->opt->severity[D_TOKEN_TOO_LONG] != SEV_NONE)
+        return;
+    char msg[256];
+    DiagCode code = explain_bad_move(pos, r, e->text, e->truncated, in_variation, msg, sizeof msg);
+    add_diag(c, code, e->pos, ply, e->text, "%s%s%s", label, msg, extra);
 }
 
 /* The article of the Laws that ends the game so (laws.h). */
