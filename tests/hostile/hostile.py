@@ -646,6 +646,30 @@ def part_memory():
                             problems.append("the source line of each syntax error is not shown")
                     check(not problems, tag, "; ".join(problems))
         os.unlink(path)
+    # A game over the 16 MiB copy limit (17 MiB of comment) is not copied,
+    # said on stderr with exit 2; the games around it are copied as they
+    # are, from a file (read again) and through a pipe (held).
+    small = b'[Event "s"]\n[Result "*"]\n\n1. e4 e5 *\n\n'
+    def over():
+        yield small
+        yield b'[Event "huge"]\n[Result "*"]\n\n1. e4 {'
+        yield from rep(b"lorem ipsum dolor sit amet\n", 17 << 20)
+        yield b"} e5 *\n\n"
+        yield small
+    path = os.path.join(SCRATCH, "memory.pgn")
+    with open(path, "wb") as f:
+        for c in over():
+            f.write(c)
+    for how in ("file", "pipe"):
+        r = run(["-j1", "--select=valid", path] if how == "file" else ["-j1", "--select=valid"],
+                [] if how == "file" else over(), timeout=60 * TIME_X)
+        err = r.err.decode("utf-8", "replace")
+        check(r.rc == 2 and r.out == small + small and "game 2 is larger than 16 MiB and was not copied" in err
+              and 0 < r.rss_kb <= bound * 1024,
+              "memory: --select, a game over 16 MiB (%s): not copied, said, exit 2; the others copied; "
+              "peak RSS %.1f MB" % (how, r.rss_kb / 1024),
+              "exit %d, %d bytes copied, stderr %r" % (r.rc, len(r.out), err[:200]))
+    os.unlink(path)
     # 20 games of 8 MiB of moves (a stray ')' is no syntax error): each
     # keeps its 500,000 elements (24 MB) until it is checked, and a batch of
     # them once held 1.1 GB until it was written
