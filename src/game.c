@@ -359,8 +359,8 @@ static bool time_forfeit(const char *term)
 
 /* FIDE 6.9 / R29: can `color` checkmate from p by any series of legal
  * moves?  False only when proven: by the material rules (rules.c), or
- * for a position whose pawns may be locked (unwin_may_be_blocked: every
- * pawn faces an enemy pawn on its file, no castling right) by the
+ * for a position whose pawns may be locked (unwin_may_be_blocked: a man
+ * ahead of every pawn on its file, no castling right) by the
  * blockade proof of unwin.c, a static test of a few microseconds.  The
  * searches of unwin_decide are not run here: they cost milliseconds on
  * a locked position that is winnable, and those are far more common in

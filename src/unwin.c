@@ -12,34 +12,37 @@
  * about, L the other.  Some pawns are taken to be capturable (the set K,
  * empty at first); then:
  *
- * 1. The pawns' future.  A pawn not in K is fixed when the square in
- *    front of it holds a pawn not in K that is an enemy one (the two of a
- *    facing pair stop each other) or a fixed one of its own colour.  Any
- *    other pawn can only walk forward along its path: the squares up to
- *    the first fixed pawn ahead or enemy pawn not in K (that one only ever
- *    comes closer; an own pawn or a capturable enemy pawn ahead may go).
- *    A path that reaches the last rank may promote: nothing is proven.
- *    No castling right and no en passant capture may be open (a double
- *    step in the future passes a square of its path: see 3).
- * 2. The regions.  Every piece is flooded over the board with the fixed
- *    pawns as the only walls (other men move away, so ignoring them only
- *    enlarges the region); a king also never enters a square that an
- *    enemy fixed pawn attacks.
+ * 1. The frozen men F (frozen_men): the largest set of men not in K of
+ *    which none has a move while all of them stand (a pawn with a man of
+ *    F in front, a piece whose every square holds a man of F of its own,
+ *    a king whose every square is its own man of F or attacked by an
+ *    enemy one).  Any other pawn can only walk forward along its path:
+ *    the squares up to the first man of F ahead or enemy pawn not in K
+ *    (that one only ever comes closer; an own pawn or a capturable enemy
+ *    pawn ahead may go).  A path that reaches the last rank may promote:
+ *    nothing is proven.  No castling right and no en passant capture may
+ *    be open (a double step in the future passes a square of its path:
+ *    see 3).
+ * 2. The regions.  Every other piece is flooded over the board with the
+ *    men of F as the only walls (other men move away, so ignoring them
+ *    only enlarges the region); a king also never enters a square that
+ *    an enemy man of F attacks (frozen_attacks).
  * 3. A pawn whose path meets the attacks of an enemy piece (from its
- *    region), or the squares next to the enemy king's region that no
- *    fixed pawn of its own guards, is added to K and all is done again
- *    (K only grows, so this ends).  When K is stable, no fixed pawn can
- *    ever be taken, and no pawn attacks (from its path) a square of an
- *    enemy pawn's path or of an enemy piece's region (kings aside: a pawn
- *    checks a king, never takes it) -- else nothing is proven.  Then, by
- *    induction over any series of moves, fixed pawns stay, the other
- *    pawns stay on their paths (or are taken), no pawn ever takes, and
- *    every piece stays in its region: the first move breaking one of
- *    these would need one of the captures excluded.
+ *    region), or the squares next to the enemy king's region that no man
+ *    of F of its own guards, is added to K, and so is a man of F so
+ *    attacked; then all is done again (K only grows, so this ends).
+ *    When K is stable, no man of F can ever be taken, and no pawn attacks
+ *    (from its path) a square of an enemy pawn's path or of an enemy
+ *    piece's region (kings aside: a pawn checks a king, never takes it)
+ *    -- else nothing is proven.  Then, by induction over any series of
+ *    moves, the men of F stay, the other pawns stay on their paths (or
+ *    are taken), no pawn ever takes, and every piece stays in its region:
+ *    the first move breaking one of these would need one of the captures
+ *    excluded.
  * 4. No mate on any square s of L's king's region: a mate needs a check on
  *    s by a piece or pawn of W (from their regions and paths: a king never
  *    checks), and each flight square of s (next to s, in the region: the
- *    others are walls or guarded by fixed pawns) either attacked by W (a
+ *    others are men of F or attacked by them) either attacked by W (a
  *    piece, a pawn or W's king, from their regions and paths) or taken by
  *    a piece or pawn of L, each by another one (a man of W standing there
  *    unprotected is taken by the king, a protected one is attacked).  When
@@ -78,6 +81,79 @@ static Bitboard blk_region(int pt, int sq, Bitboard walls, Bitboard no_king, Bit
     }
     *att = a;
     return reg;
+}
+
+/* What the man of type pt and colour c on sq attacks, with `walls` the
+ * only men on the board. */
+static Bitboard blk_attacks(int pt, int c, int sq, Bitboard walls)
+{
+    switch (pt) {
+    case PAWN: return pawn_set_attacks(c, bb_sq(sq));
+    case KNIGHT: return bb_knight_attacks(sq);
+    case BISHOP: return bb_bishop_attacks(sq, walls);
+    case ROOK: return bb_rook_attacks(sq, walls);
+    case QUEEN: return bb_bishop_attacks(sq, walls) | bb_rook_attacks(sq, walls);
+    default: return bb_king_attacks(sq);
+    }
+}
+
+/* The squares colour c's men of F attack for as long as F stands.  A
+ * frozen slider attacks only squares next to it on its lines, each
+ * holding a frozen man of its own (else it could move: frozen_men), so
+ * no man can ever come between; pawns, knights and kings attack the
+ * same squares wherever the others stand. */
+static Bitboard frozen_attacks(const Position *pos, int c, Bitboard F)
+{
+    Bitboard a = 0;
+    for (Bitboard m = F & pos->by_color[c]; m;) {
+        int sq = bb_pop(&m);
+        a |= blk_attacks(piece_type(pos->board[sq]), c, sq, F);
+    }
+    return a;
+}
+
+/* Step 1's frozen men: the largest set F among `cand` (the men not in K)
+ * such that, while every man of F stands, none of them has a move:
+ *  - a pawn: the square in front holds a man of F (of either colour),
+ *    and no enemy man stands now on a square it attacks;
+ *  - a knight, bishop, rook or queen: every square it attacks with F as
+ *    the only men on the board holds a man of F of its own colour (the
+ *    real board has more men, which only shorten its lines);
+ *  - a king: every square next to it holds a man of F of its own colour
+ *    or is attacked by an enemy man of F (frozen_attacks): an enemy man
+ *    there is protected, an empty square is attacked.
+ * Found by dropping, from cand, every man with a move until none is
+ * dropped (men that hold each other all stay: none can move first).
+ * By induction over any series of moves, F stands for ever, provided
+ * that no other man ever takes a man of F or stands where a pawn of F
+ * could take it (step 3 shows both; a piece of F can take nothing: it
+ * attacks only its own men); no castling right or en passant capture is
+ * open at the start, and a later double step is a pawn move of a path
+ * (step 3 again). */
+static Bitboard frozen_men(const Position *pos, Bitboard cand)
+{
+    Bitboard F = cand;
+    for (;;) {
+        Bitboard g[2] = {frozen_attacks(pos, WHITE, F), frozen_attacks(pos, BLACK, F)}, drop = 0;
+        for (Bitboard m = F; m;) {
+            int sq = bb_pop(&m), pc = pos->board[sq];
+            int c = piece_color(pc), pt = piece_type(pc);
+            Bitboard mine = F & pos->by_color[c];
+            bool moves;
+            if (pt == PAWN)
+                moves = !(F & bb_sq(c == WHITE ? sq + 8 : sq - 8)) ||
+                        (pawn_set_attacks(c, bb_sq(sq)) & pos->by_color[c ^ 1]);
+            else if (pt == KING)
+                moves = (bb_king_attacks(sq) & ~mine & ~g[c ^ 1]) != 0;
+            else
+                moves = (blk_attacks(pt, c, sq, F) & ~mine) != 0;
+            if (moves)
+                drop |= bb_sq(sq);
+        }
+        if (!drop)
+            return F;
+        F &= ~drop;
+    }
 }
 
 /* A bipartite matching: can every square of need get a unit of its own
@@ -124,7 +200,7 @@ bool unwin_blockade(const Position *pos, int color)
     Bitboard capturable = 0;
     /* Per colour: each pawn's path (fixed ones: their square), their union,
      * the pawns' attacks from them, the fixed ones' attacks. */
-    Bitboard path[2][8], paths[2], pawn_att[2], fixed_att[2], fixed = 0;
+    Bitboard path[2][8], paths[2], pawn_att[2], fixed = 0;
     int npath[2];
     Bitboard king_reg[2], king_att[2], piece_reg[2], piece_att[2];
     Bitboard can[24];
@@ -132,18 +208,12 @@ bool unwin_blockade(const Position *pos, int color)
     for (int round = 0;; round++) {
         if (round > 32)
             return false; /* cannot happen: K gains a man each round, and there are 30 */
-        /* Step 1. */
-        Bitboard cand = pawns & ~capturable, wc = own[WHITE] & cand, bc = own[BLACK] & cand;
-        Bitboard f = (wc & (bc >> 8)) | (bc & (wc << 8)) | (wc & (wc >> 8)) | (bc & (bc << 8));
-        for (;;) {
-            Bitboard n = (wc & ((bc | (f & wc)) >> 8)) | (bc & ((wc | (f & bc)) << 8));
-            if (n == f)
-                break;
-            f = n;
-        }
-        fixed = f;
+        /* Step 1: the frozen men F (frozen_men), the paths of the others. */
+        Bitboard walls = frozen_men(pos, pos->by_type[0] & ~capturable), guards[2];
+        fixed = walls & pawns;
+        Bitboard stuck = walls & ~pawns & ~pos->by_type[KING];
         for (int c = 0; c < 2; c++) {
-            Bitboard stop = fixed | (own[c ^ 1] & ~capturable);
+            Bitboard stop = walls | (own[c ^ 1] & ~capturable);
             int step = c == WHITE ? 8 : -8;
             npath[c] = 0;
             paths[c] = own[c] & fixed;
@@ -158,46 +228,11 @@ bool unwin_blockade(const Position *pos, int color)
                 paths[c] |= pth;
             }
             pawn_att[c] = pawn_set_attacks(c, paths[c]);
-            fixed_att[c] = pawn_set_attacks(c, own[c] & fixed);
+            guards[c] = frozen_attacks(pos, c, walls);
         }
         for (int c = 0; c < 2; c++)
             if (pawn_att[c] & paths[c ^ 1])
                 return false; /* a pawn may take a pawn */
-        /* Stuck pieces: every square they could move to holds a man of
-         * their own that never moves (a fixed pawn or a stuck piece).  Not
-         * taken either (step 3), they are walls like the fixed pawns, and
-         * they guard what they attack for ever.  (Pieces that cannot be
-         * taken: see step 3, which adds the others to K.) */
-        Bitboard stuck = pos->by_type[0] & ~pawns & ~pos->by_type[KING] & ~capturable;
-        for (;;) {
-            /* The largest such set: start from every piece and drop those
-             * with a square to go to, until none is dropped (pieces that
-             * block each other all stay: none of them can move first). */
-            Bitboard loose = 0;
-            for (int c = 0; c < 2; c++) {
-                Bitboard perm = (own[c] & fixed) | (stuck & pos->by_color[c]);
-                for (Bitboard m = stuck & pos->by_color[c]; m;) {
-                    int sq = bb_pop(&m);
-                    Bitboard a;
-                    (void)blk_region(piece_type(pos->board[sq]), sq, fixed | stuck, 0, &a);
-                    if (a & ~perm)
-                        loose |= bb_sq(sq);
-                }
-            }
-            if (!loose)
-                break;
-            stuck &= ~loose;
-        }
-        Bitboard walls = fixed | stuck, guards[2];
-        for (int c = 0; c < 2; c++) {
-            guards[c] = fixed_att[c];
-            for (Bitboard m = stuck & pos->by_color[c]; m;) {
-                int sq = bb_pop(&m);
-                Bitboard a;
-                (void)blk_region(piece_type(pos->board[sq]), sq, walls, 0, &a);
-                guards[c] |= a;
-            }
-        }
         /* Step 2, and a first look at step 3's captures by pawns. */
         nu = 0;
         for (int c = 0; c < 2; c++) {
@@ -255,22 +290,22 @@ bool unwin_may_be_blocked(const Position *pos)
 {
     if (pos->castling || pos->ep_legal)
         return false;
-    Bitboard pawns = pos->by_type[PAWN];
+    Bitboard pawns = pos->by_type[PAWN], occ = pos->by_type[0];
     if (!pawns)
         return false;
     Bitboard wp = pawns & pos->by_color[WHITE], bp = pawns & pos->by_color[BLACK];
-    /* Every white pawn needs a black pawn ahead on its file and every
-     * black pawn a white pawn ahead (else its path reaches the last rank:
-     * blk_pawns).  Fill each set toward the other side. */
-    Bitboard bdown = bp >> 8;
-    bdown |= bdown >> 8;
-    bdown |= bdown >> 16;
-    bdown |= bdown >> 32;
-    Bitboard wup = wp << 8;
-    wup |= wup << 8;
-    wup |= wup << 16;
-    wup |= wup << 32;
-    return !(wp & ~bdown) && !(bp & ~wup);
+    /* Every pawn needs a man ahead on its file: its path (or a man of F
+     * in front of it) ends there, before the last rank.  Fill the men
+     * toward each side. */
+    Bitboard down = occ >> 8;
+    down |= down >> 8;
+    down |= down >> 16;
+    down |= down >> 32;
+    Bitboard up = occ << 8;
+    up |= up << 8;
+    up |= up << 16;
+    up |= up << 32;
+    return !(wp & ~down) && !(bp & ~up);
 }
 
 bool unwin_pawns_locked(const Position *pos)
@@ -357,6 +392,7 @@ typedef struct Search {
     const Position *root;
     int winner;
     int mode;                /* the defending king's aim in the ordering (move_score) */
+    uint32_t seed;           /* 0, or the seed of the ordering's noise (a dive of its own) */
     uint64_t nodes, budget;
     bool out;                /* the budget ran out */
     int line_len;
@@ -471,6 +507,13 @@ static int move_score(const Search *sr, const Position *p, Move m, int winner, i
             s += move_promo(m) == QUEEN ? 2 : move_promo(m) == KNIGHT ? 6 : 4;
         if (cap)
             s += piece_type(cap) == PAWN ? -4 : -40;
+    }
+    if (sr->seed) {
+        /* Noise of 0-15 points a move, fixed per seed, position and move:
+         * dives with other seeds try other lines among moves of about
+         * the same worth. */
+        uint64_t h = (p->key ^ ((uint64_t)sr->seed << 32) ^ m) * 0x9E3779B97F4A7C15ull;
+        s += (int)(h >> 60);
     }
     return s;
 }
@@ -774,8 +817,14 @@ UnwinVerdict unwin_decide(const Position *pos, int color, UnwinTable *t, uint64_
     r->nodes = 0;
     r->verdict = UNWIN_UNDETERMINED;
     r->reason = UNWIN_BY_BUDGET;
-    if (pos->side != color && pos->checkers && !pos_has_legal_move(pos))
-        return found(r, &s, UNWIN_WINNABLE, UNWIN_BY_HELPMATE);
+    if (!pos_has_legal_move(pos)) {
+        /* The game is over: a mate given by `color` is the helpmate of no
+         * move; a stalemate or a mate of `color` leaves no series of moves
+         * at all. */
+        if (pos->side != color && pos->checkers)
+            return found(r, &s, UNWIN_WINNABLE, UNWIN_BY_HELPMATE);
+        return found(r, &s, UNWIN_UNWINNABLE, UNWIN_BY_EXHAUSTION);
+    }
     if (!pos_can_mate(pos, color))
         return found(r, &s, UNWIN_UNWINNABLE, UNWIN_BY_MATERIAL);
     if (unwin_blockade(pos, color))
@@ -794,8 +843,16 @@ UnwinVerdict unwin_decide(const Position *pos, int color, UnwinTable *t, uint64_
     static const struct { int width, depth, mode; } dives[] = {
         {2, 40, 1}, {2, 40, 2}, {3, 60, 0}, {3, 60, 1}, {3, 60, 2}, {2, 120, 0}, {4, 40, 0}, {3, 120, 1}};
     for (size_t d = 0; d < sizeof dives / sizeof dives[0]; d++)
-        if (dive_for(&s, budget / 30, dives[d].width, dives[d].depth, dives[d].mode, r))
+        if (dive_for(&s, budget / 40, dives[d].width, dives[d].depth, dives[d].mode, r))
             return r->verdict;
+    /* Dives with noise in the ordering (Search.seed): each its own line
+     * among moves of about the same worth. */
+    for (uint32_t seed = 1; seed <= 24; seed++) {
+        s.seed = seed;
+        if (dive_for(&s, budget / 120, 2 + (int)(seed % 2), seed % 3 == 0 ? 120 : 60, (int)(seed % 3), r))
+            return r->verdict;
+    }
+    s.seed = 0;
     s.budget = s.nodes + budget / 10;
     s.out = false;
     next_tt_gen(t);

@@ -61,8 +61,8 @@ bool unwin_blockade(const Position *pos, int color);
 /* A cheap filter: false means unwin_blockade is false for both colours,
  * pawnless positions aside (left to the material rules: the proof then
  * has no walls, and W's king reaches every square).  True when every pawn
- * has an enemy pawn ahead on its file (a path that ends before the last
- * rank) and no castling right or en passant capture is open. */
+ * has a man ahead on its file (where its path ends before the last rank)
+ * and no castling right or en passant capture is open. */
 bool unwin_may_be_blocked(const Position *pos);
 
 /* The cheaper and narrower filter of the replay: no castling right or

@@ -103,6 +103,7 @@ int main(int argc, char **argv)
         usage();
         return 2;
     }
+    setvbuf(stdout, NULL, _IOLBF, 0);
     long every = argc > 2 ? strtol(argv[2], NULL, 10) : 1;
     unsigned long long budget = argc > 3 ? strtoull(argv[3], NULL, 10) : UNWIN_BUDGET_DEFAULT;
     double minpct = argc > 4 ? strtod(argv[4], NULL) : 99.0;
@@ -116,7 +117,11 @@ int main(int argc, char **argv)
         return 2;
     }
     chess_init();
+    /* UNWIN_TABLE_MB: another table size (the program's is the default) */
     size_t bytes = UNWIN_TABLE_DEFAULT;
+    const char *mb = getenv("UNWIN_TABLE_MB");
+    if (mb && strtoul(mb, NULL, 10) > 0)
+        bytes = (size_t)strtoul(mb, NULL, 10) << 20;
     void *mem = malloc(bytes);
     if (!mem) {
         fputs("out of memory\n", stderr);
@@ -156,6 +161,13 @@ int main(int argc, char **argv)
             continue;
         }
         for (int c = 0; c < 2; c++) {
+            /* The filter game.c runs first must pass every position the
+             * proof settles (unwin.h: a necessary condition). */
+            if (pos.by_type[PAWN] && unwin_blockade(&pos, c) && !unwin_may_be_blocked(&pos)) {
+                printf("FAIL %s:%ld: %s: the blockade proof holds but unwin_may_be_blocked says no\n", argv[1],
+                       lineno, fen);
+                bad_line++;
+            }
             double q0 = now_seconds();
             UnwinVerdict v = unwin_decide(&pos, c, &t, budget, &r);
             double dt = now_seconds() - q0;
