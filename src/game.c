@@ -537,15 +537,15 @@ static const char *line_ending_text(const Line *L)
 
 static Laws ctx_laws(Ctx *c);
 
-/* R22 (FIDE 5.2.2): dead beyond the material list, where every pawn is
- * locked (unwin_pawns_locked) and the blockade proof of unwin.c shows
- * that neither colour can ever mate.  The general rule is in the Laws of
+/* R22 (FIDE 5.2.2): dead beyond the material list, where the pawns may
+ * be locked (unwin_may_be_blocked, a necessary condition) and the
+ * blockade proof of unwin.c shows that neither colour can ever mate.  The general rule is in the Laws of
  * 1997 and after (5.2 b; game.h, Laws): applied only where the game's
  * date shows them (its earliest day from 1997-07-01; an undated game is
  * judged by the older laws, whose list the material rules cover). */
 static bool dead_by_blockade(Ctx *c, const Position *p)
 {
-    if (!unwin_pawns_locked(p))
+    if (!unwin_may_be_blocked(p))
         return false;
     (void)ctx_laws(c);
     return c->date_lo >= LAWS_1997_FROM && unwin_blockade(p, WHITE) && unwin_blockade(p, BLACK);
@@ -657,11 +657,15 @@ static CHESS_NOINLINE void ply_end_slow(Ctx *c, Line *L, const PgnElem *e, uint3
     else if (p->halfmove == 0 && !(p->by_type[PAWN] | p->by_type[ROOK] | p->by_type[QUEEN]) &&
              pos_insufficient_material(p))
         ended = rules_board_ending(p, ANY());
-    /* R22 beyond the material list: pawns locked by a pawn move or a
-     * capture (the clock is reset), and the blockade proof for both
-     * colours (dead_by_blockade). */
+    /* R22 beyond the material list: the blockade proof for both colours
+     * (dead_by_blockade): in the second replay of a game whose final
+     * position it proves dead (Ctx.dead_check), at every ply its filter
+     * passes (ply_quick), for a quiet move can make a position dead too
+     * (one that gives up an en passant capture or a castling right, a
+     * king walking into a corner it never leaves); else where the clock
+     * is reset.  The first such ply ends the game. */
     bool locked = false;
-    if (!ended && p->halfmove == 0 && dead_by_blockade(c, p)) {
+    if (!ended && (c->dead_check || p->halfmove == 0) && dead_by_blockade(c, p)) {
         ended = ANY() ? REASON_DEAD_POSITION + 1 : rules_board_ending(p, false);
         locked = ended == REASON_DEAD_POSITION + 1;
     }
@@ -748,18 +752,18 @@ static CHESS_NOINLINE void ply_end_slow(Ctx *c, Line *L, const PgnElem *e, uint3
  * next move, which cannot be made.  (pos_has_legal_move for every such
  * check was 2% of the run's instructions.) */
 /* Mating material on the board (a pawn, rook or queen): the position is
- * no dead one of the material list.  With dead_check, a pawn counts only
- * when it is a white pawn with no pawn on the square in front of it (then
- * the pawns are not locked, unwin_pawns_locked, and no blockade makes the
- * position dead either); the other plies that reset the clock go to
- * ply_end_slow.  (A rook or queen with the pawns locked: no proof is
- * tried there.) */
-static inline Bitboard live_material(const Position *p, const bool dead_check)
+ * no dead one of the material list. */
+static inline Bitboard live_material(const Position *p)
 {
-    Bitboard pawns = p->by_type[PAWN];
-    if (dead_check)
-        pawns &= p->by_color[WHITE] & ~(pawns >> 8);
-    return pawns | p->by_type[ROOK] | p->by_type[QUEEN];
+    return p->by_type[PAWN] | p->by_type[ROOK] | p->by_type[QUEEN];
+}
+
+/* With dead_check (the second replay, Ctx.dead_check), a ply where the
+ * blockade proof may hold, whatever the clock (unwin_may_be_blocked: bit
+ * operations), goes to ply_end_slow; the usual replay never asks. */
+static inline bool may_be_dead(const Position *p, const bool dead_check)
+{
+    return dead_check && unwin_may_be_blocked(p);
 }
 
 static inline bool ply_quick(Line *L, const PgnElem *e, bool move_next, uint32_t ply, int mark, bool main_line,
@@ -775,13 +779,13 @@ static inline bool ply_quick(Line *L, const PgnElem *e, bool move_next, uint32_t
             keys[ply] = p->key; /* room for every ply reserved before the replay */
             /* (the clock tests combined with | and &: one branch, not one
              * per data-dependent test) */
-            if (half >= 8 ? rules_repetitions(keys, ply, half) < 3
-                          : (half != 0) | ((live_material(p, dead_check) != 0) &
-                                           (!start_claim || ply != cl->start_fifty_ply))) {
+            if ((half >= 8 ? rules_repetitions(keys, ply, half) < 3
+                           : (half != 0) | ((live_material(p) != 0) & (!start_claim || ply != cl->start_fifty_ply))) &&
+                !may_be_dead(p, dead_check)) {
                 L->pending = e;
                 return true;
             }
-        } else if (half || live_material(p, dead_check)) {
+        } else if ((half || live_material(p)) && !may_be_dead(p, dead_check)) {
             L->pending = e; /* (off the main line nothing repeats or is claimed) */
             return true;
         }
@@ -1682,9 +1686,10 @@ static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *re
         main_line = &s->lines[0]; /* the lines may have moved while growing */
         /* R22: a final position dead by the blockade, which no ply of the
          * usual replay tests (it would cost every ply): the game is
-         * replayed testing the plies that reset the clock, to find the
-         * first dead one.  (A position that became dead by another move,
-         * a castling right lost, stays unnoticed.) */
+         * replayed testing every ply the proof's filter passes, to find
+         * the first dead one.  (A dead position stays dead: every
+         * position after one is dead too; so only a game whose final
+         * position is dead has a dead ply.) */
         if (!dead_check && valid && !main_line->ended && !main_line->stopped &&
             dead_by_blockade(&c, CUR(main_line))) {
             check_game(g, opt, rep, true);

@@ -192,8 +192,8 @@ static bool blk_matchable(Bitboard need, const Bitboard *can, int nu)
 
 bool unwin_blockade(const Position *pos, int color)
 {
-    if (pos->castling || pos->ep_legal)
-        return false;
+    if (!unwin_may_be_blocked(pos))
+        return false; /* (a necessary condition, in bit operations) */
     const int W = color, L = color ^ 1;
     const Bitboard pawns = pos->by_type[PAWN];
     const Bitboard own[2] = {pawns & pos->by_color[WHITE], pawns & pos->by_color[BLACK]};
@@ -305,7 +305,19 @@ bool unwin_may_be_blocked(const Position *pos)
     up |= up << 8;
     up |= up << 16;
     up |= up << 32;
-    return !(wp & ~down) && !(bp & ~up);
+    if ((wp & ~down) || (bp & ~up))
+        return false;
+    /* A path holds at least the empty squares in front of its pawn, up to
+     * the first man (every stop of unwin_blockade is a man); a pawn that
+     * may take a pawn or a piece from there fails the proof (step 3). */
+    Bitboard empty = ~occ, ws = wp, bs = bp;
+    for (int i = 0; i < 6; i++) {
+        ws |= (ws << 8) & empty;
+        bs |= (bs >> 8) & empty;
+    }
+    Bitboard pieces = occ & ~pawns & ~pos->by_type[KING];
+    return !(pawn_set_attacks(WHITE, ws) & (bs | (pieces & pos->by_color[BLACK]))) &&
+           !(pawn_set_attacks(BLACK, bs) & (ws | (pieces & pos->by_color[WHITE])));
 }
 
 bool unwin_pawns_locked(const Position *pos)
