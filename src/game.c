@@ -63,6 +63,11 @@ typedef struct Scratch {
      * for stretches of 100 plies and more without one (rules.h). */
     RulesRepTable rep;
     Line dead;             /* a stopped line: where moves go that no line replays */
+    /* --unwin-nodes: the search table of unwin.c, UNWIN_TABLE_DEFAULT
+     * bytes allocated at its first question and kept (game_report_trim
+     * too) until game_report_free; a thread has a GameReport of its own. */
+    void *unwin_mem;
+    UnwinTable unwin;
 } Scratch;
 
 static const char *const reason_slugs[REASON_COUNT] = {
@@ -96,12 +101,24 @@ void game_report_init(GameReport *rep)
     memset(rep, 0, sizeof *rep);
 }
 
+static Scratch *scratch_new(void);
+
 void game_report_trim(GameReport *rep)
 {
-    const Scratch *s = rep->priv;
+    Scratch *s = rep->priv;
     if (s && (s->keys_cap > 256 || s->lines_cap > 2 || s->diags_cap > 8 || s->rep.cap)) {
+        /* The search table is of a fixed size: it stays. */
+        void *mem = s->unwin_mem;
+        UnwinTable t = s->unwin;
+        s->unwin_mem = NULL;
         game_report_free(rep);      /* the next game_check starts small again */
         game_report_init(rep);
+        if (mem && (s = scratch_new()) != NULL) {
+            s->unwin_mem = mem;
+            s->unwin = t;
+            rep->priv = s;
+        } else
+            free(mem);
     }
 }
 
@@ -112,6 +129,7 @@ void game_report_free(GameReport *rep)
         free(s->keys);
         free(s->lines);
         rules_rep_free(&s->rep);
+        free(s->unwin_mem);
     }
     free(s);
     free(rep->diags);
@@ -374,13 +392,44 @@ static bool can_mate(const Position *p, int color, UnwinReason *why)
     return !(unwin_may_be_blocked(p) && unwin_blockade(p, color));
 }
 
+/* can_mate, and then with --unwin-nodes the searches of unwin_decide
+ * (a helpmate; every position that can follow) within that many nodes,
+ * on the final position of a decisive result only: false only for a
+ * proof (UNWIN_UNWINNABLE); a helpmate, or the budget spent
+ * (undetermined), leave the result standing. */
+static bool can_mate_deep(Ctx *c, const Position *p, int color, UnwinReason *why)
+{
+    if (!can_mate(p, color, why))
+        return false;
+    if (!c->opt->unwin_nodes)
+        return true;
+    Scratch *s = c->s;
+    if (!s->unwin_mem) {
+        s->unwin_mem = malloc(UNWIN_TABLE_DEFAULT);
+        if (!s->unwin_mem) {
+            c->rep->out_of_memory = true;
+            return true;
+        }
+        unwin_table_init(&s->unwin, s->unwin_mem, UNWIN_TABLE_DEFAULT);
+    }
+    UnwinResult r;
+    if (unwin_decide(p, color, &s->unwin, c->opt->unwin_nodes, &r) != UNWIN_UNWINNABLE)
+        return true;
+    *why = r.reason;
+    return false;
+}
+
 /* Why a colour cannot mate, after can_mate said so: "" for the material
  * alone (the message says enough), else a short clause (a message has
  * PGN_MSG bytes): the blockade proof of unwin.c, the pawns locked for
  * ever and no square the king can reach where a mate could be given. */
 static const char *cannot_mate_why(UnwinReason why)
 {
-    return why == UNWIN_BY_BLOCKADE ? " (pawns locked for ever, no mating square)" : "";
+    switch (why) {
+    case UNWIN_BY_BLOCKADE: return " (pawns locked for ever, no mating square)";
+    case UNWIN_BY_EXHAUSTION: return " (no position that can follow is a mate)";
+    default: return "";
+    }
 }
 
 /* Variant tag: 0 standard, 1 Chess960, -1 not checked. */
@@ -1338,25 +1387,33 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
     check_game(g, opt, rep, false);
 }
 
+/* A game's scratch at its smallest; NULL out of memory. */
+static Scratch *scratch_new(void)
+{
+    Scratch *s = calloc(1, sizeof *s);
+    if (s) {
+        s->keys_cap = 256;
+        s->keys = malloc(s->keys_cap * sizeof *s->keys);
+        s->lines_cap = 2;
+        s->lines = malloc(s->lines_cap * sizeof *s->lines);
+    }
+    if (s && (!s->keys || !s->lines)) {
+        free(s->keys);
+        free(s->lines);
+        free(s);
+        s = NULL;
+    }
+    return s;
+}
+
 /* dead_check: the second replay (Ctx.dead_check). */
 static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *rep, bool dead_check)
 {
     Scratch *s = rep->priv;
     Diag *diags = rep->diags;
     if (!s) {
-        s = calloc(1, sizeof *s);
-        if (s) {
-            s->keys_cap = 256;
-            s->keys = malloc(s->keys_cap * sizeof *s->keys);
-            s->lines_cap = 2;
-            s->lines = malloc(s->lines_cap * sizeof *s->lines);
-        }
-        if (!s || !s->keys || !s->lines) {
-            if (s) {
-                free(s->keys);
-                free(s->lines);
-            }
-            free(s);
+        s = scratch_new();
+        if (!s) {
             memset(rep, 0, sizeof *rep);
             rep->game = g;
             rep->status = STATUS_ERROR;
@@ -1744,7 +1801,7 @@ static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *re
         } else if (declared == PGN_RES_WHITE || declared == PGN_RES_BLACK) {
             int winner = declared == PGN_RES_WHITE ? WHITE : BLACK;
             UnwinReason why;
-            bool can = can_mate(fin, winner, &why);
+            bool can = can_mate_deep(&c, fin, winner, &why);
             if (time_forfeit(term)) {
                 if (!can) {
                     add_diag(&c, D_WRONG_RESULT, result_pos, 0, NULL,

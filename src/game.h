@@ -66,6 +66,7 @@ typedef struct CheckOptions {
     bool no_fen;                 /* leave GameReport.fen empty (no output format shows it) */
     RulesChoice rules;           /* --rules: which laws judge the games (R45) */
     bool report_laws;            /* set GameReport.laws for every game (else only where they mattered) */
+    uint64_t unwin_nodes;        /* --unwin-nodes: the search's budget a question (unwin.c); 0 none */
     Severity severity[D_COUNT];  /* effective severity per code; SEV_NONE = ignored */
 } CheckOptions;
 

@@ -19,6 +19,7 @@ static void usage(void)
 {
     fputs("usage: tests/test_unwin FILE [EVERY [BUDGET [MINPCT]]]\n"
           "       tests/test_unwin -b FILE [BUDGET]   questions/s on a FEN a line, as game.c asks\n"
+          "       tests/test_unwin -u FILE BUDGET     every question of FILE ends at its budget\n"
           "  every EVERY-th position of FILE (default 1), BUDGET nodes a question;\n"
           "  fails on an unsound verdict (unwinnable where FILE says winnable), a\n"
           "  helpmate that does not replay to a mate, a replayed helpmate where FILE\n"
@@ -93,8 +94,75 @@ static int bench(const char *file, unsigned long long budget)
     return 0;
 }
 
+/* -u FILE BUDGET: positions too hard for BUDGET nodes, each line two
+ * characters (? for a colour asked), a space and a FEN: each question
+ * must come back undetermined -- never unwinnable
+ * (the budget spent proves nothing), never a wrong helpmate -- having
+ * spent no more than the budget and one position's moves (the
+ * exhaustive search tests the budget once a position; every other
+ * search once a node), so that no position can hold the program up. */
+static int budget_run(const char *file, unsigned long long budget)
+{
+    FILE *f = fopen(file, "r");
+    if (!f) {
+        perror(file);
+        return 2;
+    }
+    void *mem = malloc(UNWIN_TABLE_DEFAULT);
+    if (!mem) {
+        fclose(f);
+        return 2;
+    }
+    UnwinTable t;
+    unwin_table_init(&t, mem, UNWIN_TABLE_DEFAULT);
+    static UnwinResult r;
+    char line[512];
+    long lineno = 0;
+    unsigned long questions = 0, bad = 0;
+    double worst = 0;
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        if (line[0] == '#' || strlen(line) < 4)
+            continue;
+        line[strcspn(line, "\r\n")] = 0;
+        char *comment = strstr(line, " #");
+        if (comment)
+            *comment = 0;
+        Position pos;
+        if (pos_from_fen(&pos, line + 3, strlen(line + 3), false, NULL) != FEN_OK) {
+            printf("FAIL %s:%ld: FEN rejected\n", file, lineno);
+            bad++;
+            continue;
+        }
+        for (int c = 0; c < 2; c++) {
+            if (line[c] != '?')
+                continue; /* a colour not asked */
+            double q0 = now_seconds();
+            UnwinVerdict v = unwin_decide(&pos, c, &t, budget, &r);
+            double dt = now_seconds() - q0;
+            worst = dt > worst ? dt : worst;
+            questions++;
+            if (v != UNWIN_UNDETERMINED || r.nodes > budget + MAX_MOVES) {
+                printf("FAIL %s:%ld: %s for %s: verdict %d after %llu nodes (budget %llu: undetermined wanted)\n",
+                       file, lineno, line + 3, c == WHITE ? "white" : "black", (int)v,
+                       (unsigned long long)r.nodes, budget);
+                bad++;
+            }
+        }
+    }
+    fclose(f);
+    free(mem);
+    printf("# %s: %lu questions at %llu nodes, %.1f ms at most\n", file, questions, budget, 1e3 * worst);
+    printf("%s unwin budget %s\n%d passed, %d failed\n", bad ? "FAIL" : "ok", file, bad ? 0 : 1, bad ? 1 : 0);
+    return bad ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc == 4 && strcmp(argv[1], "-u") == 0) {
+        chess_init();
+        return budget_run(argv[2], strtoull(argv[3], NULL, 10));
+    }
     if (argc >= 3 && strcmp(argv[1], "-b") == 0) {
         chess_init();
         return bench(argv[2], argc > 3 ? strtoull(argv[3], NULL, 10) : 0);

@@ -3,8 +3,10 @@
 # the hand-worked cases of tests/unwin/cases.txt, every question decided,
 # and a sample of CHA's public test vector (every 20th position, both
 # colours; every 60th under the sanitizers): no unsound verdict (unwinnable
-# where the vector says winnable), every helpmate replayed to a mate.  The
-# whole vector is `make unwin-full`.
+# where the vector says winnable), every helpmate replayed to a mate; and
+# tests/unwin/budget.txt, positions too hard for 20,000 nodes: each must
+# end at its budget, undetermined (never unwinnable).  The whole vector is
+# `make unwin-full`.
 # Ends with "N passed, N failed"; exits non-zero on any failure.
 BIN=${BIN:-.}
 T="$BIN/tests/test_unwin"
@@ -17,10 +19,12 @@ fi
 passed=0
 failed=0
 status=0
-for args in "tests/unwin/cases.txt 1 200000 100" "$vector $every 200000 75"; do
+for args in "tests/unwin/cases.txt 1 200000 100" "-u tests/unwin/budget.txt 20000" "$vector $every 200000 75"; do
     set -- $args
-    if [ ! -f "$1" ]; then
-        echo "ok unwin $1 # skip: not found"
+    f=$1
+    [ "$1" = -u ] && f=$2
+    if [ ! -f "$f" ]; then
+        echo "ok unwin $f # skip: not found"
         passed=$((passed + 1))
         continue
     fi
