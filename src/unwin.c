@@ -413,7 +413,7 @@ typedef struct Search {
     size_t bfs_head, bfs_tail;   /* its queue, kept between calls */
     uint8_t wk_dist[64];         /* the mating king's walk to the defending king's first square */
     uint8_t lk_dist[64];         /* the defending king's walk to the mating king's first square */
-    uint8_t corner_dist[64];     /* the defending king's walk to the nearest corner */
+    uint8_t corner_dist[5][64];  /* the defending king's walk to the nearest corner, to a1 h1 a8 h8 */
     int lk_root, wk_root;        /* the kings' first squares */
 } Search;
 
@@ -490,7 +490,9 @@ static int move_score(const Search *sr, const Position *p, Move m, int winner, i
             s += piece_type(cap) == PAWN ? 15 : 4;
     } else {
         if (pt == KING && mode == 0)
-            s += 10 * (sr->corner_dist[from] - sr->corner_dist[to]) + 4 * (edge_dist(from) - edge_dist(to));
+            s += 10 * (sr->corner_dist[0][from] - sr->corner_dist[0][to]) + 4 * (edge_dist(from) - edge_dist(to));
+        else if (pt == KING && mode >= 3) /* mode 3-6: to the corner a1, h1, a8, h8 (a mate may need that one) */
+            s += 10 * (sr->corner_dist[mode - 2][from] - sr->corner_dist[mode - 2][to]);
         else if (pt == KING) {
             /* Mode 1: toward the mating side's king, mode 2: toward its
              * nearest piece (where the mate can be given). */
@@ -845,7 +847,9 @@ UnwinVerdict unwin_decide(const Position *pos, int color, UnwinTable *t, uint64_
     s.wk_root = pos->king_sq[color];
     walk_dist(pos, color, bb_sq(pos->king_sq[color ^ 1]), s.wk_dist);
     walk_dist(pos, color ^ 1, bb_sq(pos->king_sq[color]), s.lk_dist);
-    walk_dist(pos, color ^ 1, 0x8100000000000081ull, s.corner_dist);
+    walk_dist(pos, color ^ 1, 0x8100000000000081ull, s.corner_dist[0]);
+    for (int i = 0; i < 4; i++)
+        walk_dist(pos, color ^ 1, bb_sq((i & 1 ? 7 : 0) + (i & 2 ? 56 : 0)), s.corner_dist[i + 1]);
     /* A narrow dive finds most helpmates at once; a short exhaustive
      * search settles the locked positions with few positions to visit;
      * then wider dives, every move to a small depth, and the exhaustive
@@ -861,7 +865,7 @@ UnwinVerdict unwin_decide(const Position *pos, int color, UnwinTable *t, uint64_
      * among moves of about the same worth. */
     for (uint32_t seed = 1; seed <= 24; seed++) {
         s.seed = seed;
-        if (dive_for(&s, budget / 120, 2 + (int)(seed % 2), seed % 3 == 0 ? 120 : 60, (int)(seed % 3), r))
+        if (dive_for(&s, budget / 120, 2 + (int)(seed % 2), seed % 3 == 0 ? 120 : 60, (int)(seed % 7), r))
             return r->verdict;
     }
     s.seed = 0;
