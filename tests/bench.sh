@@ -28,12 +28,26 @@ echo "== core"
 ./tests/perft -b 6 | sed 's/^/perft startpos /'
 ./tests/sanbench "$big" 5000000
 echo
-echo "== can a side still mate? (src/unwin.c, one core)"
-# The path of the checking (material, then the blockade proof where every
-# pawn faces an enemy pawn) on 30,000 final positions of lichess games,
-# with the full procedure timed apart; then CHA's test vector (every 10th
-# position, both colours).
+echo "== can a side still mate? (src/unwin.c, one core, CPU time)"
+# Both colours asked of real final positions: the path of the checking
+# (the material rules, then the blockade proof where its filter passes),
+# and the whole procedure (unwin_decide at 200,000 nodes, as
+# --unwin-nodes=200000 runs it) timed apart: the final positions of the
+# decisive results on time in the shared corpus's real games and in
+# big.pgn, and 30,000 of lichess games (CHA's sample); then CHA's test
+# vector (every 10th position, both colours).
 cha=../shared/corpus/edge/gh-d3-chess
+forfeits=$dir/forfeits.fen
+if [ ! -s "$forfeits" ] || [ "$big" -nt "$forfeits" ]; then
+    { find ../shared/corpus/real -name '*.pgn' -type f -print0 | xargs -0 ./pgncheck -j1 -f jsonl
+      ./pgncheck -f jsonl "$big"; } 2>/dev/null | python3 -c '
+import json, sys
+for line in sys.stdin:
+    d = json.loads(line)
+    if d.get("type") == "game" and d.get("reason") in ("time-forfeit", "no-mating-material") and d.get("fen"):
+        print(d["fen"])' > "$forfeits"
+fi
+./tests/test_unwin -b "$forfeits" 200000 | grep '^#'
 ./tests/test_unwin -b "$cha/lichess-30K-games.txt" 200000 | grep '^#'
 ./tests/test_unwin "$cha/test-vector.txt" 10 200000 0 | grep '^# [0-9]'
 echo
