@@ -25,7 +25,8 @@ static void usage(void)
           "  every EVERY-th position of FILE (default 1), BUDGET nodes a question;\n"
           "  fails on an unsound verdict (unwinnable where FILE says winnable), a\n"
           "  helpmate that does not replay to a mate, a replayed helpmate where FILE\n"
-          "  says unwinnable, or fewer than MINPCT% of the questions decided (99)\n",
+          "  says unwinnable, or fewer than MINPCT% of the questions decided (99);\n"
+          "  UNWIN_TABLE_MB=N: an N MB search table (the program's: 6 MB)\n",
           stderr);
 }
 
