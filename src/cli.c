@@ -19,6 +19,7 @@
 
 #include "chess.h"
 #include "diag.h"
+#include "dup.h"
 #include "game.h"
 #include "input.h"
 #include "pgn.h"
@@ -43,7 +44,11 @@
 #define MAX_JOBS 256
 #define PROGRESS_MIN_BYTES (8u << 20)  /* --progress is on by default above this */
 
-typedef enum Select { SELECT_NONE = 0, SELECT_VALID, SELECT_INVALID } Select;
+typedef enum Select { SELECT_NONE = 0, SELECT_VALID, SELECT_INVALID, SELECT_UNIQUE } Select;
+
+#define DUP_MEMORY_DEFAULT (2ull << 30) /* --duplicates-memory: 2 GiB, about ten million games */
+#define DUP_MEMORY_MAX (32ull << 30)    /* the arena's 32-bit offsets count 8-byte units */
+#define DUP_RESULT_PLIES 20             /* duplicate-result-differs from a line this long */
 
 /* Everything the command line says, decided once, then read-only. */
 typedef struct Options {
@@ -58,6 +63,8 @@ typedef struct Options {
     bool list_checks;
     bool fix_results;
     Select select;
+    bool duplicates;            /* --duplicates (and --select=unique) */
+    uint64_t dup_memory;        /* --duplicates-memory, bytes */
     int progress;               /* -1 automatic, 0 off, 1 on */
     unsigned jobs;
     const char *label;          /* name reported for standard input */
@@ -95,8 +102,13 @@ static void usage(FILE *out)
           "                         a regular file over 8 MB)\n"
           "\n"
           "Games:\n"
-          "      --select=valid|invalid  copy the selected games, byte for byte, to\n"
-          "                         standard output; diagnostics go to standard error\n"
+          "      --select=valid|invalid|unique  copy the selected games, byte for byte,\n"
+          "                         to standard output; diagnostics go to standard error;\n"
+          "                         unique: the first game of each main line (--duplicates)\n"
+          "      --duplicates       report a game whose main line (the moves, from the same\n"
+          "                         start position) is an earlier game's, in every input\n"
+          "      --duplicates-memory=SIZE  --duplicates in at most SIZE bytes of memory\n"
+          "                         (default 2G; a K, M or G suffix; the run stops there)\n"
           "      --fix-results      copy every game, correcting the Result tag and\n"
           "                         termination marker where the board proves them wrong,\n"
           "                         and writing a missing marker; not with --select\n"
@@ -144,7 +156,7 @@ enum {
     OPT_HELP = 'h', OPT_VERSION = 'V',
     OPT_SELECT = 256, OPT_FIX, OPT_STRICT, OPT_WERROR, OPT_IGNORE, OPT_ERROR, OPT_WARN,
     OPT_LIST, OPT_NOVAR, OPT_PROGRESS, OPT_NOPROGRESS, OPT_LABEL,
-    OPT_RULES, OPT_STATS, OPT_MINSEV, OPT_COLOR, OPT_UNWIN_NODES,
+    OPT_RULES, OPT_STATS, OPT_MINSEV, OPT_COLOR, OPT_UNWIN_NODES, OPT_DUPLICATES, OPT_DUP_MEMORY,
 };
 
 typedef struct LongOpt {
@@ -166,6 +178,7 @@ static const LongOpt long_opts[] = {
     {"rules", true, OPT_RULES},         {"stats", false, OPT_STATS},
     {"min-severity", true, OPT_MINSEV}, {"color", true, OPT_COLOR},
     {"unwin-nodes", true, OPT_UNWIN_NODES},
+    {"duplicates", false, OPT_DUPLICATES}, {"duplicates-memory", true, OPT_DUP_MEMORY},
 };
 #define NLONG (sizeof long_opts / sizeof long_opts[0])
 
@@ -240,9 +253,26 @@ static int apply_option(Options *o, int key, const char *val, const char *spelle
             o->select = SELECT_VALID;
         else if (strcmp(val, "invalid") == 0)
             o->select = SELECT_INVALID;
+        else if (strcmp(val, "unique") == 0)
+            o->select = SELECT_UNIQUE, o->duplicates = true;
         else
-            return usage_error("invalid --select (valid, invalid):", val);
+            return usage_error("invalid --select (valid, invalid, unique):", val);
         break;
+    case OPT_DUPLICATES: o->duplicates = true; break;
+    case OPT_DUP_MEMORY: {
+        /* a size in bytes, or with K, M or G (binary units) */
+        char *end;
+        errno = 0;
+        unsigned long long n = strtoull(val, &end, 10);
+        int shift = *end == 'K' || *end == 'k' ? 10 : *end == 'M' || *end == 'm' ? 20 : *end == 'G' || *end == 'g' ? 30 : 0;
+        if (shift)
+            end++;
+        if (errno || end == val || *end || val[0] == '-' || n == 0 || n > (DUP_MEMORY_MAX >> shift))
+            return usage_error("invalid --duplicates-memory (1 byte to 32G):", val);
+        o->dup_memory = (uint64_t)n << shift;
+        o->duplicates = true;
+        break;
+    }
     case OPT_FIX: o->fix_results = true; break;
     case OPT_STRICT: o->check.strict = true; o->werror = true; break;
     case OPT_WERROR: o->werror = true; break;
@@ -302,6 +332,7 @@ static int parse_args(int argc, char **argv, Options *o)
     o->format = FMT_TEXT;
     o->progress = -1;
     o->color = -1;
+    o->dup_memory = DUP_MEMORY_DEFAULT;
     check_options_default(&o->check);
     o->files = calloc((size_t)argc + 1, sizeof *o->files);
     if (!o->files) {
@@ -418,6 +449,7 @@ static int parse_args(int argc, char **argv, Options *o)
     /* Only jsonl and tsv print the final FEN; the others skip writing it. */
     o->check.no_fen = !(o->format == FMT_JSONL || o->format == FMT_TSV);
     o->check.report_laws = !o->check.no_fen;
+    o->check.collect_line = o->duplicates;
     return -1;
 }
 
@@ -765,6 +797,7 @@ typedef struct Slot {
     GameReport rep;             /* in a piece: a copy, its diags in the piece's pool */
     DiagList pre;               /* file-level findings read before this game */
     size_t pool_at;             /* in a piece: where rep's diagnostics are in the pool */
+    size_t lpool_at;            /* and its main line (--duplicates) in the line pool */
 } Slot;
 
 /* A batch is either BATCH_GAMES games read by the main thread, or a piece
@@ -797,6 +830,8 @@ typedef struct Batch {
     uint64_t read_end;          /* offset after the last byte read */
     Diag *pool;                 /* the games' diagnostics */
     size_t npool, pool_cap;
+    uint16_t *lpool;            /* --duplicates: the games' main lines (GameReport.line) */
+    size_t nlpool, lpool_cap;
     Report *rec;                /* Run.defer: the batch's records, formatted by
                                  * the thread that checks it */
     bool capped;                /* the piece stopped at PIECE_GAMES */
@@ -907,6 +942,7 @@ typedef struct Run {
      * Lines and TSV with -jN: the thread that writes them in order formatted
      * every record, 8.6% of the work on one thread). */
     bool defer;
+    DupTable *dup;              /* --duplicates: the main lines seen, in input order */
     PieceTools own;             /* the main thread's, for checking a piece */
     Batch spare;                /* a stretch read again in order (piece_output) */
     double t0;
@@ -974,7 +1010,22 @@ static bool piece_keep(Batch *b, Slot *s, const GameReport *work)
     }
     if (work->ndiags)
         memcpy(b->pool + b->npool, work->diags, work->ndiags * sizeof *work->diags);
+    if (b->nlpool + work->line_len > b->lpool_cap) {
+        size_t cap = b->lpool_cap ? b->lpool_cap : 4096;
+        while (cap < b->nlpool + work->line_len)
+            cap *= 2;
+        uint16_t *v = realloc(b->lpool, cap * sizeof *v);
+        if (!v)
+            return false;
+        b->lpool = v;
+        b->lpool_cap = cap;
+    }
+    s->lpool_at = b->nlpool;
+    if (work->line_len)
+        memcpy(b->lpool + b->nlpool, work->line, work->line_len * sizeof *work->line);
+    b->nlpool += work->line_len;
     s->rep = *work;
+    s->rep.line = NULL;         /* in the line pool while it is output */
     s->rep.priv = NULL;
     s->rep.diags = NULL;        /* pointed into the pool while it is output */
     s->rep.game = s->game;
@@ -1009,6 +1060,7 @@ static void piece_fill(const Run *run, Batch *b, PieceTools *t, const Source *fr
     b->capped = false;
     b->tail.n = 0;
     b->npool = 0;
+    b->nlpool = 0;
     b->err = 0;
     b->start = from;
     b->stop = UINT64_MAX;
@@ -1340,11 +1392,78 @@ static void reset_copy(Run *run, PgnGame *g)
     }
 }
 
+/* --duplicates, in input order (so -jN answers as -j1 does): has an
+ * earlier game of the run this game's main line?  If so the finding is
+ * made in *d and counted in the game's report (its status follows), and
+ * the answer is true.  A table at its limit stops the run. */
+static bool dup_look(Run *run, const Input *in, Slot *s, Diag *d)
+{
+    GameReport *rep = &s->rep;
+    const PgnGame *g = s->game;
+    rep->dup_state = 1;
+    if (!rep->line_len || run->stop)
+        return false;
+    DupFirst f;
+    DupVerdict v = dup_add(run->dup, in->name, g->index, g->start.line, (int)rep->declared, rep->line,
+                           rep->line_len, &f);
+    if (v == DUP_NOMEM) {
+        out_of_memory(run);
+        return false;
+    }
+    if (v == DUP_FULL) {
+        progress_clear(run);
+        fprintf(stderr,
+                PROG ": --duplicates: the table of main lines reached its limit of %llu bytes (%llu distinct "
+                "games) at game %llu of %s; raise --duplicates-memory\n",
+                (unsigned long long)run->opt->dup_memory, (unsigned long long)dup_lines(run->dup),
+                (unsigned long long)g->index, in->name);
+        run->trouble = true;
+        run->stop = true;
+        return false;
+    }
+    if (v != DUP_SEEN)
+        return false;
+    rep->dup_state = 2;
+    rep->dup_file = f.file;
+    rep->dup_index = f.index;
+    rep->dup_line = f.line;
+    /* Results differ only where both copies declare one (a missing or
+     * unreadable one is the game's own finding), and are a warning only
+     * on a line long enough to be one game: the short lines are played
+     * again by others (a forfeit after one move, an aborted online game;
+     * in the benchmark input every pair with the same moves and other
+     * results has 1 to 3 plies and other players). */
+    bool differ = f.result != (int)rep->declared && f.result != PGN_RES_NONE && rep->declared != PGN_RES_NONE;
+    DiagCode code = differ && rep->plies >= DUP_RESULT_PLIES ? D_DUPLICATE_RESULT : D_DUPLICATE_GAME;
+    Severity sev = run->opt->check.severity[code];
+    memset(d, 0, sizeof *d);
+    d->code = code;
+    d->severity = sev;
+    d->pos = g->start;
+    char res[48] = "";
+    if (differ)
+        snprintf(res, sizeof res, ", result %s there, %s here", result_text((PgnResult)f.result),
+                 result_text(rep->declared));
+    snprintf(d->msg, sizeof d->msg, "%s game %llu of %.60s (line %u): the same %u plies%s",
+             code == D_DUPLICATE_GAME ? "a duplicate of" : "another result than", (unsigned long long)f.index, f.file,
+             (unsigned)f.line, (unsigned)rep->plies, res);
+    if (sev != SEV_NONE) {
+        rep->counts[sev]++;
+        if (sev == SEV_ERROR)
+            rep->status = STATUS_ERROR;
+        else if (sev == SEV_WARNING && rep->status == STATUS_OK)
+            rep->status = STATUS_WARNING;
+    }
+    return true;
+}
+
 static void output_game(Run *run, Input *in, Slot *s)
 {
     const Options *opt = run->opt;
     const GameReport *rep = &s->rep;
     ReportSummary *sum = &run->sum;
+    Diag extra[3];              /* --fix-results' changes, then --duplicates' finding */
+    bool dup = run->dup && dup_look(run, in, s, &extra[2]);
     sum->games++;
     sum->plies += rep->plies;
     switch (rep->status) {
@@ -1356,13 +1475,14 @@ static void output_game(Run *run, Input *in, Slot *s)
     bool bad = game_is_bad(rep->status);
     if (bad)
         run->found = true;
-    Diag change[2];
     size_t nextra = 0;
     int copied = 0;
     /* A regular file's game is read again where it is copied or an
      * error's source line is shown. */
     PgnGame *g = s->game;
-    bool copy = !run->stop && (opt->select ? (opt->select == SELECT_VALID) != bad : opt->fix_results);
+    bool copy = !run->stop && (opt->select == SELECT_UNIQUE ? !dup
+                               : opt->select  ? (opt->select == SELECT_VALID) != bad
+                                              : opt->fix_results);
     int again = 0;
     if (in->regular && !g->raw && copy) {
         again = read_copy(run, in, g);
@@ -1379,13 +1499,16 @@ static void output_game(Run *run, Input *in, Slot *s)
         run->trouble = true;
     }
     if (run->stop) {
-        /* Standard output failed: nothing more is written. */
+        /* Standard output failed (or the duplicates' table is full): nothing more is written. */
     } else if (opt->select) {
-        if ((opt->select == SELECT_VALID) != bad)
+        if (opt->select == SELECT_UNIQUE ? !dup : (opt->select == SELECT_VALID) != bad)
             copied = report_write_game(run->games_out, s->game, NULL, NULL, NULL);
     } else if (opt->fix_results) {
-        copied = report_write_game(run->games_out, s->game, rep, change, &nextra);
+        copied = report_write_game(run->games_out, s->game, rep, extra, &nextra);
     }
+    if (dup && nextra < 2)
+        extra[nextra] = extra[2];
+    nextra += dup;
     if (copied < 0 && !again) {
         progress_clear(run);
         fprintf(stderr, PROG ": %s: game %llu is larger than %u MiB and was not copied\n",
@@ -1394,9 +1517,9 @@ static void output_game(Run *run, Input *in, Slot *s)
         run->trouble = true;
     }
     if (run->stats)
-        report_stats_game(run->stats, rep, change, nextra);
+        report_stats_game(run->stats, rep, extra, nextra);
     if (!opt->quiet && !run->stop && !run->defer)
-        report_game(run->rp, in->name, s->game, rep, change, nextra);
+        report_game(run->rp, in->name, s->game, rep, extra, nextra);
     reset_copy(run, g);
 }
 
@@ -1465,6 +1588,8 @@ static void piece_emit(Run *run, Batch *b)
     for (size_t i = 0; i < b->ngames; i++) {
         Slot *s = &b->slot[i];
         s->rep.diags = b->pool + s->pool_at;
+        if (s->rep.line_len)
+            s->rep.line = b->lpool + s->lpool_at;
         lines_shift(s->rep.diags, s->rep.ndiags, dl);
         lines_shift(s->pre.v, s->pre.n, dl);
         PgnGame *g = s->game;
@@ -1480,6 +1605,7 @@ static void piece_emit(Run *run, Batch *b)
         g->index += in->index_base;
         output_slot(run, in, s, 0);     /* a copy is made to its size */
         s->rep.diags = NULL;
+        s->rep.line = NULL;
     }
     lines_shift(b->tail.v, b->tail.n, dl);
     output_file_diags(run, in, &b->tail);
@@ -1845,6 +1971,7 @@ static void run_free(Run *run)
         free(b->slot);
         free(b->tail.v);
         free(b->pool);
+        free(b->lpool);
         free(b->seg);
         report_free(b->rec);
     }
@@ -2175,13 +2302,20 @@ int cli_main(int argc, char **argv)
     run.text_lines = opt->format == FMT_TEXT && !opt->quiet;
     run.copying = copying;
     run.raw_check = opt->check.strict || opt->fix_results;
+    /* (--duplicates adds a finding in the output stage: text shows the tags
+     * of a game the checking found nothing in) */
     run.keep_text = copying ? KEEP_ALL
                     : opt->quiet ? KEEP_NONE
-                    : opt->format == FMT_TEXT ? KEEP_WITH_FINDINGS
-                                              : KEEP_ALL;
-    bool ready = run.rp && run.side && (run.stats || !opt->stats) && run_init(&run);
+                    : opt->format == FMT_TEXT && !opt->duplicates ? KEEP_WITH_FINDINGS
+                                                                  : KEEP_ALL;
+    bool ready = run.rp && run.side && (run.stats || !opt->stats) &&
+                 (!opt->duplicates || (run.dup = dup_new(opt->dup_memory))) && run_init(&run);
+    if (ready && opt->duplicates)
+        report_show_duplicates(run.rp);
+    /* --duplicates decides in the output stage, which must then format the
+     * records itself */
     if (ready && run.nthreads && (opt->format == FMT_JSONL || opt->format == FMT_TSV) && !copying &&
-        !opt->quiet) {
+        !opt->quiet && !opt->duplicates) {
         /* (not with -j1, whose records the tests compare -jN's with) */
         run.defer = true;
         run.keep_text = KEEP_NONE;  /* the records are made before the copy */
@@ -2216,6 +2350,7 @@ int cli_main(int argc, char **argv)
             report_summary_text(stderr, &run.sum);
     }
     run_free(&run);
+    dup_free(run.dup);
     report_free(run.rp);
     report_free(run.side);
     report_stats_free(run.stats);

@@ -68,6 +68,8 @@ typedef struct Scratch {
      * too) until game_report_free; a thread has a GameReport of its own. */
     void *unwin_mem;
     UnwinTable unwin;
+    uint16_t *line;        /* GameReport.line (collect_line) */
+    size_t line_cap;
 } Scratch;
 
 static const char *const reason_slugs[REASON_COUNT] = {
@@ -106,7 +108,7 @@ static Scratch *scratch_new(void);
 void game_report_trim(GameReport *rep)
 {
     Scratch *s = rep->priv;
-    if (s && (s->keys_cap > 256 || s->lines_cap > 2 || s->diags_cap > 8 || s->rep.cap)) {
+    if (s && (s->keys_cap > 256 || s->lines_cap > 2 || s->diags_cap > 8 || s->rep.cap || s->line_cap > 512)) {
         /* The search table is of a fixed size: it stays. */
         void *mem = s->unwin_mem;
         UnwinTable t = s->unwin;
@@ -130,6 +132,7 @@ void game_report_free(GameReport *rep)
         free(s->lines);
         rules_rep_free(&s->rep);
         free(s->unwin_mem);
+        free(s->line);
     }
     free(s);
     free(rep->diags);
@@ -157,6 +160,10 @@ typedef struct Ctx {
      * blockade (R22): the second replay of a game whose final position is
      * one (see game_check), so that the first dead ply is found. */
     bool dead_check;
+    /* CheckOptions.collect_line: where the main line's moves go, the
+     * move of ply n at mv[n - 1] (room reserved for every element), else
+     * NULL */
+    Move *mv;
 } Ctx;
 
 /* Room for one more diagnostic: the array grows as a game needs it, so a
@@ -873,6 +880,19 @@ static inline void check_number(Ctx *c, Line *L, const PgnElem *e, uint32_t ply,
     }
 }
 
+/* san_play for --duplicates, which keeps the move in *out (san_play does
+ * not give it): the same moves resolved by san_parse (the fast shapes it
+ * takes are canonical: no notes, and the same move), then made. */
+static inline uint32_t play_keep(Position *p, const PgnElem *e, Move *out)
+{
+    SanResult r;
+    if (e->truncated || san_parse(p, e->text, e->len, &r) != SAN_OK || r.notes || r.mark > 2)
+        return 0;
+    *out = r.move;
+    pos_do(p, r.move);
+    return san_played((uint32_t)r.mark);
+}
+
 /* Plays one move token e (end: past the game's last element) in line L:
  * PLAY_OK, or why the line stops.  When a variation follows the move, the
  * position before it is kept for the variation to start from. */
@@ -897,10 +917,11 @@ static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main
      * truncated token, PGN_TOKEN_TEXT - 1 bytes long, is longer than any
      * san_play takes, so it goes the general way without a test here.) */
     uint32_t parsed = 0;
+    Move *mv = main_line ? c->mv : NULL;
     if (!L->ended) {
         if (e + 1 < end && e[1].kind == PGN_EL_VAR_START)
             L->prev = *p;
-        parsed = san_play(p, e->text, e->len);
+        parsed = mv ? play_keep(p, e, &mv[ply - 1]) : san_play(p, e->text, e->len);
     }
     if (parsed) {
         L->pending = NULL;
@@ -947,6 +968,8 @@ static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main
         if (e + 1 < end && e[1].kind == PGN_EL_VAR_START)
             L->prev = *p;
         pos_do(p, san_fast_move(parsed));
+        if (mv)
+            mv[ply - 1] = san_fast_move(parsed);
         parsed = san_played(san_fast_mark(parsed));
         before = NULL;
         moved = 1;
@@ -968,7 +991,7 @@ static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main
  * position is then as before it), a move a variation follows (play()
  * keeps the position before it), or the move after the line ended. */
 CHESS_HOT_INLINE const PgnElem *main_run_as(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, Claims *cl,
-                                            const bool dead_check)
+                                            const bool dead_check, const bool keep)
 {
     Position *p = CUR(L);
     uint64_t *keys = c->s->keys;
@@ -990,7 +1013,7 @@ CHESS_HOT_INLINE const PgnElem *main_run_as(Ctx *c, Line *L, const PgnElem *e, c
         unsigned next = e != last ? e[1].kind : PGN_EL_VAR_END;
         if (next == PGN_EL_VAR_START)
             break;
-        uint32_t parsed = san_play(p, e->text, e->len);
+        uint32_t parsed = keep ? play_keep(p, e, &c->mv[ply]) : san_play(p, e->text, e->len);
         if (!parsed)
             break;
         ply++;
@@ -1017,15 +1040,21 @@ CHESS_HOT_INLINE const PgnElem *main_run_as(Ctx *c, Line *L, const PgnElem *e, c
 }
 
 /* main_run_as, once as the usual replay and once with the dead-position
- * test of a second replay (Ctx.dead_check): the usual one pays nothing. */
+ * test of a second replay (Ctx.dead_check): the usual one pays nothing;
+ * and once keeping the moves (--duplicates: Ctx.mv), either way. */
 static CHESS_NOINLINE const PgnElem *main_run(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, Claims *cl)
 {
-    return main_run_as(c, L, e, end, cl, false);
+    return main_run_as(c, L, e, end, cl, false, false);
 }
 
 static CHESS_NOINLINE const PgnElem *main_run_dead(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, Claims *cl)
 {
-    return main_run_as(c, L, e, end, cl, true);
+    return main_run_as(c, L, e, end, cl, true, false);
+}
+
+static CHESS_NOINLINE const PgnElem *main_run_keep(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, Claims *cl)
+{
+    return c->dead_check ? main_run_as(c, L, e, end, cl, true, true) : main_run_as(c, L, e, end, cl, false, true);
 }
 
 static int diag_cmp(const void *a, const void *b)
@@ -1380,6 +1409,53 @@ static void fix_marker(const PgnGame *g, GameReport *rep)
         rep->marker = tag;
 }
 
+/* --duplicates: the identity of a start position, as FIDE 9.2.3 counts a
+ * position the same (the same pieces on the same squares, the same side
+ * to move, the same castling rights, and an en passant capture possible or
+ * not): the board's piece codes two a byte, then side, rights, each
+ * right's rook square and the en passant square where a capture is legal.
+ * The clocks are not part of it (see the man page, --duplicates). */
+#define START_WORDS 20
+static void start_words(const Position *p, uint16_t out[START_WORDS])
+{
+    uint8_t b[2 * START_WORDS] = {0};
+    for (int sq = 0; sq < 64; sq += 2)
+        b[sq / 2] = (uint8_t)(p->board[sq] | p->board[sq + 1] << 4);
+    b[32] = p->side;
+    b[33] = p->castling;
+    for (int i = 0; i < 4; i++)
+        b[34 + i] = p->castling >> i & 1 ? p->castle_rook[i] : 0;
+    b[38] = p->ep_legal ? p->ep : SQ_NONE;
+    memcpy(out, b, sizeof b);
+}
+
+/* CheckOptions.collect_line: room in s->line for the start position's
+ * words and a move per element, the words written; Ctx.mv is where the
+ * replay puts the moves.  False when out of memory. */
+static bool line_begin(Scratch *s, Ctx *c, const Position *start, size_t nelems)
+{
+    size_t need = 1 + START_WORDS + nelems;
+    if (need > s->line_cap) {
+        size_t cap = s->line_cap ? s->line_cap : 256;
+        while (cap < need)
+            cap *= 2;
+        uint16_t *v = realloc(s->line, cap * sizeof *v);
+        if (!v)
+            return false;
+        s->line = v;
+        s->line_cap = cap;
+    }
+    uint16_t *w = s->line;
+    start_words(start, w + 1);
+    Position std;
+    pos_startpos(&std);
+    uint16_t std_words[START_WORDS];
+    start_words(&std, std_words);
+    w[0] = memcmp(w + 1, std_words, sizeof std_words) ? START_WORDS : 0;
+    c->mv = w + 1 + w[0];
+    return true;
+}
+
 static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *rep, bool dead_check);
 
 void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
@@ -1427,7 +1503,7 @@ static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *re
     rules_rep_reset(&s->rep); /* (the table holds another game's keys) */
     rep->diags = diags;
     rep->game = g;
-    Ctx c = {g, opt, rep, s, false, -1, NULL, 0, UINT32_MAX, false, dead_check};
+    Ctx c = {g, opt, rep, s, false, -1, NULL, 0, UINT32_MAX, false, dead_check, NULL};
     rep->out_of_memory = g->out_of_memory;
 
     /* The reader's findings first (with the user's severities). */
@@ -1630,6 +1706,11 @@ static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *re
         CUR(main_line)->chess960 = c.chess960;
     }
     s->keys[0] = CUR(main_line)->key;
+    if (opt->collect_line && !line_begin(s, &c, CUR(main_line), g->nelems)) {
+        main_line->stopped = true; /* out of memory: the main line is not replayed */
+        valid = false;
+        rep->out_of_memory = true;
+    }
     if (fen) {
         /* R20-R24: a set-up position can already be over (FIDE 5.1, 5.2,
          * 9.6.2); the standard start position is not, so it is not searched. */
@@ -1691,8 +1772,9 @@ static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *re
                 if (L->stopped)
                     continue;
                 if (depth == 0 && !L->ended) {
-                    const PgnElem *next = c.dead_check ? main_run_dead(&c, L, e, elems_end, &cl)
-                                                       : main_run(&c, L, e, elems_end, &cl);
+                    const PgnElem *next = c.mv           ? main_run_keep(&c, L, e, elems_end, &cl)
+                                          : c.dead_check ? main_run_dead(&c, L, e, elems_end, &cl)
+                                                         : main_run(&c, L, e, elems_end, &cl);
                     if (next != e) {
                         e = next - 1; /* (the loop steps on to next) */
                         continue;
@@ -1757,6 +1839,11 @@ static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *re
         if (main_line->would_end && valid)
             warn_2014_ending(&c, main_line, true, rep->declared);
         rep->plies = main_line->ply;
+        /* (a game cut short is not the game: nothing to compare) */
+        if (c.mv && valid && !main_line->stopped && !g->truncated && !rep->out_of_memory && rep->plies > 0) {
+            rep->line = s->line;
+            rep->line_len = (size_t)(c.mv - s->line) + rep->plies;
+        }
         if (!opt->no_fen)
             pos_to_fen(CUR(main_line), rep->fen);
         if (!valid) {

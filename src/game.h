@@ -67,6 +67,7 @@ typedef struct CheckOptions {
     RulesChoice rules;           /* --rules: which laws judge the games (R45) */
     bool report_laws;            /* set GameReport.laws for every game (else only where they mattered) */
     uint64_t unwin_nodes;        /* --unwin-nodes: the search's budget a question (unwin.c); 0 none */
+    bool collect_line;           /* --duplicates: keep the main line as replayed (GameReport.line) */
     Severity severity[D_COUNT];  /* effective severity per code; SEV_NONE = ignored */
 } CheckOptions;
 
@@ -96,6 +97,21 @@ typedef struct GameReport {
     size_t dropped;              /* diagnostics beyond GAME_MAX_DIAGS */
     unsigned counts[4];          /* diagnostics per Severity */
     bool out_of_memory;          /* an allocation failed: the check is incomplete (the caller says so, exit 2) */
+    /* CheckOptions.collect_line: the main line as replayed, line_len words:
+     * word 0 the number k of words after it that identify a set-up start
+     * position (0: the standard one), those k words, then the rep->plies
+     * moves (chess.h's Move).  NULL when there is nothing to compare: no
+     * move, or a main line not replayed to its last move (an error stopped
+     * it, moves after the end, a skipped variant, a cut-off game). */
+    const uint16_t *line;
+    size_t line_len;
+    /* --duplicates, set in input order by the caller for the report:
+     * dup_state 0 not looked at, 1 no earlier game has this main line,
+     * 2 game dup_index of dup_file (at line dup_line) had it first. */
+    int dup_state;
+    const char *dup_file;
+    uint64_t dup_index;
+    uint32_t dup_line;
     void *priv;                  /* reusable scratch */
 } GameReport;
 

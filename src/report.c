@@ -31,6 +31,7 @@ struct Report {
     bool color;
     Severity min;               /* --min-severity */
     uint64_t hidden[SEV_ERROR + 1]; /* diagnostics not printed for it */
+    bool dups;                  /* --duplicates: the duplicate_of field or column */
     Buf b;
     /* deferred: records kept in b, their place-dependent numbers here */
     bool defer;
@@ -396,6 +397,11 @@ void report_free(Report *rp)
         free(rp->b.p);
         free(rp);
     }
+}
+
+void report_show_duplicates(Report *rp)
+{
+    rp->dups = true;
 }
 
 bool report_format_parse(const char *name, ReportFormat *fmt)
@@ -815,6 +821,19 @@ static void jsonl_game(Report *rp, const char *file, const PgnGame *g, const Gam
     json_str(b, status_slug(rep->status));
     JSON_KEY(b, "rules");
     json_str(b, laws_name(rep->laws));
+    if (rp->dups) {
+        JSON_KEY(b, "duplicate_of");
+        if (rep->dup_state == 2) {
+            BUF_LIT(b, "{\"file\":");
+            json_str(b, rep->dup_file);
+            JSON_KEY(b, "index");
+            buf_u64(b, rep->dup_index);
+            JSON_KEY(b, "line");
+            buf_u64(b, rep->dup_line);
+            buf_putc(b, '}');
+        } else
+            BUF_LIT(b, "null");
+    }
     BUF_LIT(b, ",\"diagnostics\":[");
     bool first = true;
     for (size_t i = 0; i < rep->ndiags + nextra; i++) {
@@ -880,7 +899,16 @@ static void tsv_game(Report *rp, const char *file, const PgnGame *g, const GameR
     tsv_field(b, worst ? diag_slug(worst) : NULL, false);
     tsv_field(b, worst ? diag_message(worst) : NULL, false);
     /* (new columns go at the end: scripts count the fields) */
-    tsv_field(b, laws_name(rep->laws), true);
+    tsv_field(b, laws_name(rep->laws), !rp->dups);
+    if (rp->dups) {
+        /* FILE:INDEX (the index after the last colon) */
+        if (rep->dup_state == 2) {
+            buf_cstr(b, rep->dup_file, ESC_TSV);
+            buf_putc(b, ':');
+            buf_u64(b, rep->dup_index);
+        }
+        buf_putc(b, '\n');
+    }
 }
 
 /* ---- GitHub workflow commands ---- */
@@ -917,7 +945,8 @@ void report_begin(Report *rp)
         return;
     buf_puts(&rp->b, "file\tindex\toffset\tline\tevent\tsite\tdate\tround\twhite\tblack\t"
                      "result\toutcome\treason\tplies\tfen\tstatus\terrors\twarnings\tnotes\t"
-                     "code\tmessage\trules\n");
+                     "code\tmessage\trules");
+    buf_puts(&rp->b, rp->dups ? "\tduplicate_of\n" : "\n");
     buf_flush(rp);
 }
 

@@ -64,6 +64,10 @@ void report_deferred_reset(Report *src);
 void report_set_min_severity(Report *rp, Severity min);
 /* Adds to hidden[] the diagnostics of each severity rp did not print. */
 void report_hidden(const Report *rp, uint64_t hidden[SEV_ERROR + 1]);
+/* --duplicates: game records get the field (JSON Lines "duplicate_of",
+ * null or {"file","index","line"} of the first game with the main line)
+ * or the last column (TSV "duplicate_of", FILE:INDEX or empty). */
+void report_show_duplicates(Report *rp);
 
 /* Parses "text", "jsonl", "tsv", "github"; false if unknown. */
 bool report_format_parse(const char *name, ReportFormat *fmt);

@@ -1,0 +1,266 @@
+/* dup.c - --duplicates: every distinct main line of a run kept once, found
+ * again exactly.  A 64-bit hash of the line's words picks a bucket and
+ * gives each entry a 32-bit tag; an entry whose tag matches is a
+ * candidate only, confirmed by comparing the words themselves with the
+ * copy in the arena.  So a hash collision costs a comparison, never a
+ * wrong answer (PGNCHECK_DUP_HASH_BITS forces collisions for the tests).
+ *
+ * Memory per distinct line: a 12-byte entry (kept in chunks, never moved),
+ * 4 to 8 bytes of buckets (one per entry or two, a power of two), and in
+ * the arena a 24-byte header and the words, 8-byte aligned (blocks of
+ * ARENA_BLOCK, or one block for a line larger than that). */
+#include "dup.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ENTRY_CHUNK 4096u          /* entries allocated at once */
+#define ARENA_BLOCK (64u << 10)    /* bytes of an arena block */
+#define BUCKETS_MIN 1024u
+
+typedef struct Entry {
+    uint32_t next;              /* the next entry of the bucket + 1, 0: none */
+    uint32_t tag;               /* 32 bits of the hash; the bucket is tag & (nbucket - 1) */
+    uint32_t at;                /* where its record is in the arena, in 8-byte units */
+} Entry;
+
+typedef struct Record {
+    uint64_t index;
+    uint32_t file;
+    uint32_t line;
+    uint32_t nwords;
+    int32_t result;
+} Record;                       /* then nwords words */
+
+typedef struct Block {
+    unsigned char *p;
+    uint64_t start;             /* its first byte's place in the arena, in 8-byte units */
+    size_t size, used;          /* bytes */
+} Block;
+
+struct DupTable {
+    uint64_t max_bytes, bytes;
+    uint64_t mask;              /* the hash bits kept */
+    Entry **chunks;
+    size_t nchunks, chunks_cap;
+    uint32_t n;                 /* entries */
+    uint32_t *bucket;           /* the first entry + 1, 0: none */
+    uint32_t nbucket;
+    Block *blocks;
+    size_t nblocks, blocks_cap;
+    uint64_t arena_end;         /* 8-byte units given out so far */
+    const char **files;
+    size_t nfiles, files_cap;
+};
+
+DupTable *dup_new(uint64_t max_bytes)
+{
+    DupTable *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    t->max_bytes = max_bytes;
+    t->mask = UINT64_MAX;
+    const char *bits = getenv("PGNCHECK_DUP_HASH_BITS");
+    if (bits && *bits) {
+        char *end;
+        unsigned long v = strtoul(bits, &end, 10);
+        if (*end == '\0' && v >= 1 && v < 64)
+            t->mask = ((uint64_t)1 << v) - 1;
+    }
+    t->bucket = calloc(BUCKETS_MIN, sizeof *t->bucket);
+    if (!t->bucket) {
+        free(t);
+        return NULL;
+    }
+    t->nbucket = BUCKETS_MIN;
+    t->bytes = sizeof *t + BUCKETS_MIN * sizeof *t->bucket;
+    return t;
+}
+
+void dup_free(DupTable *t)
+{
+    if (!t)
+        return;
+    for (size_t i = 0; i < t->nchunks; i++)
+        free(t->chunks[i]);
+    for (size_t i = 0; i < t->nblocks; i++)
+        free(t->blocks[i].p);
+    free(t->chunks);
+    free(t->blocks);
+    free(t->bucket);
+    free(t->files);
+    free(t);
+}
+
+uint64_t dup_bytes(const DupTable *t) { return t->bytes; }
+uint64_t dup_lines(const DupTable *t) { return t->n; }
+
+static uint64_t hash_words(const uint16_t *w, size_t n)
+{
+    uint64_t h = 0x9E3779B97F4A7C15u ^ (uint64_t)n;
+    size_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        uint64_t x;
+        memcpy(&x, w + i, sizeof x);
+        h = (h ^ x) * 0xBF58476D1CE4E5B9u;
+        h ^= h >> 31;
+    }
+    uint64_t x = 0;
+    memcpy(&x, w + i, (n - i) * sizeof *w);
+    h = (h ^ x) * 0x94D049BB133111EBu;
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9u;
+    return h ^ h >> 32;
+}
+
+static Entry *entry_at(const DupTable *t, uint32_t i)
+{
+    return &t->chunks[i / ENTRY_CHUNK][i % ENTRY_CHUNK];
+}
+
+/* The record at arena place `at` (8-byte units): its block by a binary
+ * search, which only a candidate pays (a tag that matches). */
+static const Record *record_at(const DupTable *t, uint32_t at)
+{
+    size_t lo = 0, hi = t->nblocks;
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (t->blocks[mid].start <= at)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    const Block *b = &t->blocks[lo];
+    return (const Record *)(const void *)(b->p + (size_t)(at - b->start) * 8);
+}
+
+/* Room for `more` bytes of memory within the limit? */
+static bool within(const DupTable *t, uint64_t more)
+{
+    return t->bytes + more <= t->max_bytes;
+}
+
+static bool grow_array(void **v, size_t *cap, size_t need, size_t elem)
+{
+    if (need <= *cap)
+        return true;
+    size_t c = *cap ? *cap * 2 : 16;
+    while (c < need)
+        c *= 2;
+    void *p = realloc(*v, c * elem);
+    if (!p)
+        return false;
+    *v = p;
+    *cap = c;
+    return true;
+}
+
+/* The file's number: the last one's when it is the same string. */
+static bool file_number(DupTable *t, const char *file, uint32_t *no)
+{
+    if (t->nfiles && t->files[t->nfiles - 1] == file) {
+        *no = (uint32_t)(t->nfiles - 1);
+        return true;
+    }
+    if (t->nfiles >= UINT32_MAX)
+        return false;
+    size_t old = t->files_cap;
+    if (!grow_array((void **)&t->files, &t->files_cap, t->nfiles + 1, sizeof *t->files))
+        return false;
+    t->bytes += (t->files_cap - old) * sizeof *t->files;
+    *no = (uint32_t)t->nfiles;
+    t->files[t->nfiles++] = file;
+    return true;
+}
+
+/* Doubles the buckets (one per entry at most), linking every entry again. */
+static bool rehash(DupTable *t)
+{
+    uint32_t nb = t->nbucket * 2;
+    uint32_t *b = calloc(nb, sizeof *b);
+    if (!b)
+        return false;
+    for (uint32_t i = 0; i < t->n; i++) {
+        Entry *e = entry_at(t, i);
+        uint32_t k = e->tag & (nb - 1);
+        e->next = b[k];
+        b[k] = i + 1;
+    }
+    free(t->bucket);
+    t->bytes += (uint64_t)(nb - t->nbucket) * sizeof *b;
+    t->bucket = b;
+    t->nbucket = nb;
+    return true;
+}
+
+DupVerdict dup_add(DupTable *t, const char *file, uint64_t index, uint32_t line, int result,
+                   const uint16_t *words, size_t nwords, DupFirst *first)
+{
+    uint64_t h = hash_words(words, nwords) & t->mask;
+    uint32_t tag = (uint32_t)(h ^ h >> 32);
+    for (uint32_t i = t->bucket[tag & (t->nbucket - 1)]; i; i = entry_at(t, i - 1)->next) {
+        const Entry *e = entry_at(t, i - 1);
+        if (e->tag != tag)
+            continue;
+        const Record *r = record_at(t, e->at);
+        if (r->nwords != nwords || memcmp(r + 1, words, nwords * sizeof *words) != 0)
+            continue;           /* the same hash, another line */
+        first->file = t->files[r->file];
+        first->index = r->index;
+        first->line = r->line;
+        first->result = r->result;
+        return DUP_SEEN;
+    }
+
+    /* New: the record, its entry, and buckets to keep one per entry. */
+    size_t size = (sizeof(Record) + nwords * sizeof *words + 7) & ~(size_t)7;
+    Block *cur = t->nblocks ? &t->blocks[t->nblocks - 1] : NULL;
+    bool block = !cur || cur->size - cur->used < size;
+    size_t bsize = size > ARENA_BLOCK ? size : ARENA_BLOCK;
+    bool chunk = t->n % ENTRY_CHUNK == 0;
+    bool more_buckets = t->n >= t->nbucket;
+    uint64_t need = (block ? bsize + sizeof(Block) : 0) + (chunk ? ENTRY_CHUNK * sizeof(Entry) : 0) +
+                    (more_buckets ? (uint64_t)t->nbucket * sizeof *t->bucket : 0);
+    uint32_t fileno;
+    if (!within(t, need) || t->n == UINT32_MAX || t->nbucket > UINT32_MAX / 2 ||
+        t->arena_end + bsize / 8 > UINT32_MAX)
+        return DUP_FULL;
+    if (!file_number(t, file, &fileno))
+        return DUP_NOMEM;
+    if (more_buckets && !rehash(t))
+        return DUP_NOMEM;
+    if (chunk) {
+        if (!grow_array((void **)&t->chunks, &t->chunks_cap, t->nchunks + 1, sizeof *t->chunks))
+            return DUP_NOMEM;
+        Entry *c = malloc(ENTRY_CHUNK * sizeof *c);
+        if (!c)
+            return DUP_NOMEM;
+        t->chunks[t->nchunks++] = c;
+        t->bytes += ENTRY_CHUNK * sizeof *c;
+    }
+    if (block) {
+        if (!grow_array((void **)&t->blocks, &t->blocks_cap, t->nblocks + 1, sizeof *t->blocks))
+            return DUP_NOMEM;
+        unsigned char *p = malloc(bsize);
+        if (!p)
+            return DUP_NOMEM;
+        /* (what the last block has left unused is passed over) */
+        t->blocks[t->nblocks++] = (Block){p, t->arena_end, bsize, 0};
+        t->arena_end += bsize / 8;
+        t->bytes += bsize + sizeof(Block);
+        cur = &t->blocks[t->nblocks - 1];
+    }
+    Record r = {index, fileno, line, (uint32_t)nwords, result};
+    unsigned char *at = cur->p + cur->used;
+    memcpy(at, &r, sizeof r);
+    memcpy(at + sizeof r, words, nwords * sizeof *words);
+    Entry *e = entry_at(t, t->n);
+    e->tag = tag;
+    e->at = (uint32_t)(cur->start + cur->used / 8);
+    cur->used += size;
+    uint32_t k = tag & (t->nbucket - 1);
+    e->next = t->bucket[k];
+    t->bucket[k] = ++t->n;
+    return DUP_NEW;
+}
