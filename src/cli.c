@@ -459,6 +459,8 @@ typedef struct Input {
     const char *name;           /* as reported */
     int fd;
     int err;                    /* errno of a failed open or read, 0 if none */
+    bool open_failed;           /* err is open(2)'s (or the input is a directory) */
+    uint64_t ngames;            /* games of it output so far */
     bool regular;
     uint64_t size;              /* regular files: bytes in the file */
     uint64_t origin;            /* regular files: the offset reading began at */
@@ -755,13 +757,17 @@ static Input *input_open(const char *path, const Options *opt)
         in->fd = open(path, O_RDONLY | O_CLOEXEC);
         if (in->fd < 0) {
             in->err = errno;
+            in->open_failed = true;
             return in;
         }
     }
     struct stat st;
     if (fstat(in->fd, &st) == 0) {
         if (S_ISDIR(st.st_mode)) {
+            /* (as grep says it; -r walks a directory named, never opens it) */
             in->err = EISDIR;
+            in->open_failed = true;
+            snprintf(in->why, sizeof in->why, "%s (-r checks the PGN files in it)", strerror(EISDIR));
             return in;
         }
         in->regular = S_ISREG(st.st_mode);
@@ -1457,6 +1463,32 @@ static bool dup_look(Run *run, const Input *in, Slot *s, Diag *d)
     return true;
 }
 
+/* A finding about a whole input, made on the output side when it ends:
+ * one that could not be opened or read (line 0: no position), or one with
+ * no game (line 1, column 1).  In every format, as the reader's file-level
+ * findings are; written at once, also where the records are deferred (the
+ * input's own are written by then). */
+static void output_input_diag(Run *run, const Input *in, DiagCode code, uint32_t line, const char *msg)
+{
+    Diag d;
+    memset(&d, 0, sizeof d);
+    d.code = code;
+    d.severity = run->opt->check.severity[code];
+    d.pos.line = line;
+    d.pos.col = line ? 1 : 0;
+    snprintf(d.msg, sizeof d.msg, "%s", msg);
+    if (d.severity == SEV_NONE)
+        return;
+    if (d.severity == SEV_ERROR)
+        run->found = true;
+    if (run->stats)
+        report_stats_diag(run->stats, &d);
+    if (run->opt->quiet || run->stop)
+        return;
+    progress_clear(run);
+    report_file_diag(run->opt->format == FMT_TSV ? run->side : run->rp, in->name, &d);
+}
+
 static void output_game(Run *run, Input *in, Slot *s)
 {
     const Options *opt = run->opt;
@@ -1465,6 +1497,7 @@ static void output_game(Run *run, Input *in, Slot *s)
     Diag extra[3];              /* --fix-results' changes, then --duplicates' finding */
     bool dup = run->dup && dup_look(run, in, s, &extra[2]);
     sum->games++;
+    in->ngames++;
     sum->plies += rep->plies;
     switch (rep->status) {
     case STATUS_OK: sum->ok++; break;
@@ -1832,9 +1865,27 @@ static void output_batch(Run *run, Batch *b)
         b->held = 0;
     }
     if (b->file_end) {
+        run->sum.inputs++;
         if (in->err) {
+            /* The reader's own read-error, where it was reading, is out
+             * already; an input never read is one in every format too. */
+            if (!in->reader && !in->pieces)
+                output_input_diag(run, in, in->open_failed ? D_OPEN_ERROR : D_READ_ERROR, 0,
+                                  in->why[0] ? in->why : strerror(in->err));
+            progress_clear(run);
             fprintf(stderr, PROG ": %s: %s\n", in->name, in->why[0] ? in->why : strerror(in->err));
             run->trouble = true;
+            run->sum.failed++;
+        } else if (in->ngames == 0) {
+            char msg[PGN_MSG];
+            if (in->bytes == 0)
+                snprintf(msg, sizeof msg, "the input is empty: no game to check");
+            else
+                snprintf(msg, sizeof msg,
+                         "no game in the input's %llu bytes (only blank lines, comments, escape lines or text "
+                         "that is not a game)",
+                         (unsigned long long)in->bytes);
+            output_input_diag(run, in, D_NO_GAMES, 1, msg);
         }
         if (run->stats && !report_stats_file_end(run->stats, in->name))
             out_of_memory(run);

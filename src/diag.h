@@ -31,7 +31,9 @@ typedef enum Severity { SEV_NONE = 0, SEV_NOTE = 1, SEV_WARNING = 2, SEV_ERROR =
     X(BAD_CLOCK, "bad-clock", SEV_WARNING, "a [%clk] or [%emt] comment command with an unreadable time") \
     X(READ_ERROR, "read-error", SEV_ERROR, "the input could not be read") \
     X(EMPTY_GAME, "empty-game", SEV_NOTE, "a game with tags but no moves") \
-    X(TOO_MANY_DIAGNOSTICS, "too-many-diagnostics", SEV_NOTE, "further diagnostics of this game were dropped")
+    X(TOO_MANY_DIAGNOSTICS, "too-many-diagnostics", SEV_NOTE, "further diagnostics of this game were dropped") \
+    X(NO_GAMES, "no-games", SEV_WARNING, "an input with no game: empty, or only blank lines, comments or text that is not a game") \
+    X(OPEN_ERROR, "open-error", SEV_ERROR, "the input could not be opened: missing, unreadable, or a directory without -r")
 
 #define DIAG_GAME_TABLE(X) \
     X(ILLEGAL_MOVE, "illegal-move", SEV_ERROR, "a move that is not legal in the position") \

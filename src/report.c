@@ -677,10 +677,12 @@ static void text_diag(Report *rp, const char *file, const PgnGame *g, const Diag
     Buf *b = &rp->b;
     text_color(rp, C_BOLD);
     buf_puts(b, file);
-    buf_putc(b, ':');
-    buf_u64(b, d->pos.line);
-    buf_putc(b, ':');
-    buf_u64(b, d->pos.col);
+    if (d->pos.line) {
+        buf_putc(b, ':');
+        buf_u64(b, d->pos.line);
+        buf_putc(b, ':');
+        buf_u64(b, d->pos.col);
+    }
     buf_puts(b, ": ");
     text_color(rp, C_OFF);
     text_color(rp, sev_color(d->severity));
@@ -920,10 +922,12 @@ static void github_diag(Report *rp, const char *file, const PgnGame *g, const Di
                                                                                 : "::notice");
     buf_puts(b, " file=");
     buf_cstr(b, file, ESC_GH_PROP);
-    buf_puts(b, ",line=");
-    buf_u64(b, d->pos.line);
-    buf_puts(b, ",col=");
-    buf_u64(b, d->pos.col);
+    if (d->pos.line) {
+        buf_puts(b, ",line=");
+        buf_u64(b, d->pos.line);
+        buf_puts(b, ",col=");
+        buf_u64(b, d->pos.col);
+    }
     buf_puts(b, ",title=");
     buf_cstr(b, diag_slug(d), ESC_GH_PROP);
     buf_puts(b, "::");
@@ -1033,6 +1037,11 @@ void report_summary(Report *rp, const ReportSummary *s)
     }
     json_key(b, "seconds");
     buf_puts(b, sec);
+    /* (added after the contract's fields: the inputs given, the failed) */
+    json_key(b, "inputs");
+    buf_u64(b, s->inputs);
+    json_key(b, "failed");
+    buf_u64(b, s->failed);
     buf_puts(b, "}\n");
     buf_flush(rp);
 }
@@ -1046,6 +1055,9 @@ void report_summary_text(FILE *out, const ReportSummary *s)
             (unsigned long long)s->plies, (unsigned long long)s->ok,
             (unsigned long long)s->error, (unsigned long long)s->warning,
             (unsigned long long)s->skipped, s->seconds, per_second(s->games, s->seconds));
+    if (s->failed)
+        fprintf(out, "pgncheck: %llu of %llu %s failed (not opened, not read to the end or not PGN text)\n",
+                (unsigned long long)s->failed, (unsigned long long)s->inputs, s->inputs == 1 ? "input" : "inputs");
     /* What the threshold kept back, and how to see it: the lowest
      * severity hidden is the threshold that shows everything. */
     const char *sees = NULL;

@@ -27,6 +27,8 @@ typedef struct ReportSummary {
     /* diagnostics of each severity not printed for --min-severity (the
      * text summary says so; not a field of the JSON Lines record) */
     uint64_t hidden[SEV_ERROR + 1];
+    uint64_t inputs;    /* inputs to check: files named or found (-r), standard input */
+    uint64_t failed;    /* of them, those not opened, not read to their end or not PGN text */
 } ReportSummary;
 
 /* One formatter bound to one stream.  Lines are built in memory and written
@@ -82,7 +84,9 @@ void report_game(Report *rp, const char *file, const PgnGame *g, const GameRepor
                  const Diag *extra, size_t nextra);
 
 /* A diagnostic about the input rather than one game (text between games, a
- * read error). */
+ * read error, an input with no game).  A position with line 0 is none (an
+ * input that could not be opened): the text has no line and column, the
+ * record null ones, the annotation none. */
 void report_file_diag(Report *rp, const char *file, const Diag *d);
 
 /* The final summary record (JSON Lines only; nothing for other formats). */

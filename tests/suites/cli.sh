@@ -347,7 +347,7 @@ jcheck "jsonl: record types" "$tmp/j" '" ".join(r["type"] for r in L)' "game gam
 jcheck "jsonl: game keys in contract order" "$tmp/j" '",".join(L[0].keys())' \
     "type,file,index,offset,line,event,site,date,round,white,black,result,outcome,reason,plies,fen,status,rules,diagnostics"
 jcheck "jsonl: summary keys" "$tmp/j" '",".join(L[-1].keys())' \
-    "type,files,games,ok,warning,error,skipped,plies,bytes,seconds"
+    "type,files,games,ok,warning,error,skipped,plies,bytes,seconds,inputs,failed"
 jcheck "jsonl: summary counts" "$tmp/j" '[L[-1][k] for k in ("files","games","ok","warning","error","skipped")]' \
     "[2, 5, 3, 0, 2, 0]"
 sz=$(( $(wc -c < "$D/good.pgn") + $(wc -c < "$D/bad.pgn") ))
@@ -605,7 +605,7 @@ status_is "--no-variations" 0; out_empty "--no-variations"
 run "$P" "$D/good.pgn" "$D/no-such-file.pgn" "$D" "$D/bad.pgn"
 status_is "unreadable file among others" 2
 err_has "unreadable file" '^pgncheck: tests/cli/no-such-file\.pgn: No such file or directory$'
-err_has "directory" '^pgncheck: tests/cli: Is a directory$'
+err_has "directory" '^pgncheck: tests/cli: Is a directory \(-r checks the PGN files in it\)$'
 out_has "others still checked" '^tests/cli/bad\.pgn:9:47: error: '
 run "$P" -f jsonl "$D/no-such-file.pgn" "$D/good.pgn"
 status_is "jsonl with unreadable file" 2

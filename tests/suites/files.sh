@@ -1,0 +1,177 @@
+#!/bin/sh
+# Files suite: inputs with no game (no-games), inputs that fail (open-error,
+# read-error) as records in every format and in the summary.  The files are
+# made here.  Run from the repository root with BIN=. or BIN=build/san.
+BIN=${BIN:-.}
+P="$BIN/pgncheck"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/pgncheck-files.XXXXXX") || exit 2
+[ -n "${KEEP:-}" ] || trap 'chmod -R u+rwx "$tmp" 2> /dev/null; rm -rf "$tmp"' EXIT INT TERM
+passed=0
+failed=0
+
+ok() { echo "ok $1"; passed=$((passed + 1)); }
+skip() { echo "ok $1 # skip $2"; passed=$((passed + 1)); }
+fail() {
+    echo "FAIL $1"
+    [ -n "${2:-}" ] && printf '%s\n' "$2" | head -n 15 | sed 's/^/    /'
+    failed=$((failed + 1))
+}
+run() { "$@" > "$tmp/out" 2> "$tmp/err"; st=$?; }
+status_is() { [ "$st" -eq "$2" ] && ok "$1: exit $2" || fail "$1: exit $st, want $2" "$(cat "$tmp/err")"; }
+# the whole of stdout (stderr) is exactly the lines given
+out_is() { printf '%s\n' "$2" > "$tmp/want"; cmp -s "$tmp/want" "$tmp/out" && ok "$1: stdout" ||
+    fail "$1: stdout" "$(diff "$tmp/want" "$tmp/out")"; }
+err_is() { printf '%s\n' "$2" > "$tmp/want"; cmp -s "$tmp/want" "$tmp/err" && ok "$1: stderr" ||
+    fail "$1: stderr" "$(diff "$tmp/want" "$tmp/err")"; }
+out_line() { grep -q -F -x -e "$2" "$tmp/out" && ok "$1: stdout has the line" || fail "$1: stdout lacks: $2" "$(cat "$tmp/out")"; }
+err_line() { grep -q -F -x -e "$2" "$tmp/err" && ok "$1: stderr has the line" || fail "$1: stderr lacks: $2" "$(cat "$tmp/err")"; }
+no_out() { grep -q -e "$2" "$tmp/out" && fail "$1: stdout has /$2/" "$(cat "$tmp/out")" || ok "$1: no /$2/ on stdout"; }
+same() { cmp -s "$2" "$3" && ok "$1" || fail "$1" "$(diff "$2" "$3" | head -n 10)"; }
+# the summary record without its time
+summary() { grep '^{"type":"summary"' "$tmp/out" | sed 's/"seconds":[0-9.]*,//'; }
+
+[ -x "$P" ] || { echo "FAIL no binary $P"; echo "0 passed, 1 failed"; exit 1; }
+G=tests/cli/good.pgn            # 2 games, no finding
+cd "$tmp" || exit 2
+case $P in /*) ;; *) P="$OLDPWD/$P" ;; esac
+cp "$OLDPWD/$G" good.pgn
+
+# ---------------------------------------------------------------- no-games
+# An input with no game is a warning (an exit status of 0), with the file
+# and line 1, column 1: nothing was checked there, which a CI job over a
+# file that came out empty must see.  0 bytes: "empty"; else the bytes read.
+: > e.pgn
+printf '\n\n   \n' > w.pgn         # 6 bytes of white space
+printf '{a note}\n' > c.pgn     # a comment alone: the reader's non-game-text, then no-games
+E_MSG='the input is empty: no game to check'
+W_MSG="no game in the input's 6 bytes (only blank lines, comments, escape lines or text that is not a game)"
+C_MSG="no game in the input's 9 bytes (only blank lines, comments, escape lines or text that is not a game)"
+run "$P" e.pgn
+status_is "empty file" 0
+out_is "empty file" "e.pgn:1:1: warning: $E_MSG [no-games]"
+run "$P" w.pgn
+status_is "white space only" 0
+out_is "white space only" "w.pgn:1:1: warning: $W_MSG [no-games]"
+run "$P" c.pgn
+status_is "a comment only" 0
+out_is "a comment only" "c.pgn:1:1: warning: text between games that is not a game; skipped [non-game-text]
+c.pgn:1:1: warning: $C_MSG [no-games]"
+run "$P" -f jsonl e.pgn
+out_line "empty file, jsonl" '{"type":"diagnostic","file":"e.pgn","code":"no-games","severity":"warning","line":1,"column":1,"message":"the input is empty: no game to check"}'
+[ "$(wc -l < "$tmp/out")" -eq 2 ] && ok "empty file, jsonl: the record and the summary" || fail "empty file, jsonl" "$(cat "$tmp/out")"
+summary > "$tmp/got"
+echo '{"type":"summary","files":1,"games":0,"ok":0,"warning":0,"error":0,"skipped":0,"plies":0,"bytes":0,"inputs":1,"failed":0}' > "$tmp/want"
+same "empty file, jsonl: summary" "$tmp/want" "$tmp/got"
+# TSV: the header row alone on stdout; the finding on standard error, as
+# every finding outside a game is
+run "$P" -f tsv e.pgn
+status_is "empty file, tsv" 0
+[ "$(wc -l < "$tmp/out")" -eq 1 ] && ok "empty file, tsv: the header row alone" || fail "empty file, tsv: stdout" "$(cat "$tmp/out")"
+err_is "empty file, tsv" "e.pgn:1:1: warning: $E_MSG [no-games]"
+run "$P" -f github e.pgn
+out_is "empty file, github" "::warning file=e.pgn,line=1,col=1,title=no-games::$E_MSG"
+# standard input: an empty pipe (a producer that wrote nothing) and an
+# empty file redirected, at -j1 and -j2
+for j in 1 2; do
+    : | "$P" -j$j > "$tmp/out" 2> "$tmp/err"
+    st=$?
+    status_is "empty pipe -j$j" 0
+    out_is "empty pipe -j$j" "<stdin>:1:1: warning: $E_MSG [no-games]"
+    run "$P" -j$j --label=x.pgn - < e.pgn
+    out_is "empty stdin -j$j" "x.pgn:1:1: warning: $E_MSG [no-games]"
+done
+# a warning like the others: an error under --werror, gone with --ignore
+run "$P" --werror e.pgn
+status_is "empty file --werror" 1
+out_is "empty file --werror" "e.pgn:1:1: error: $E_MSG [no-games]"
+run "$P" --ignore=no-games e.pgn
+status_is "empty file --ignore=no-games" 0
+[ -s "$tmp/out" ] && fail "empty file --ignore=no-games: stdout" "$(cat "$tmp/out")" || ok "empty file --ignore=no-games: nothing"
+# a file with games has none; nor has a file that could not be read (its
+# failure says more)
+run "$P" -f jsonl good.pgn missing.pgn
+no_out "games, or a failure" 'no-games'
+# in input order among other files, the same at -j1 and -j2 (small pieces)
+cat good.pgn good.pgn good.pgn > g3.pgn
+for j in 1 2; do
+    PGNCHECK_PIECE=64 "$P" -j$j -f jsonl e.pgn g3.pgn w.pgn - c.pgn < e.pgn | grep -v '"type":"summary"' > "$tmp/j$j"
+done
+grep -c '"code":"no-games"' "$tmp/j1" | grep -q -x 4 && ok "four inputs without games, four no-games" ||
+    fail "no-games count" "$(cat "$tmp/j1")"
+same "no-games: -j2 = -j1" "$tmp/j1" "$tmp/j2"
+sed -n 's/.*"file":"\([^"]*\)".*"code":"no-games".*/\1/p' "$tmp/j1" | tr '\n' ' ' > "$tmp/got"
+printf 'e.pgn w.pgn <stdin> c.pgn ' > "$tmp/want"
+same "no-games in input order" "$tmp/want" "$tmp/got"
+
+# ---------------------------------------------------------------- failures
+# A file that cannot be opened is an open-error record in every format,
+# with no position (none was read), beside the line on standard error;
+# one that is not PGN text a read-error.  Exit 2 either way.
+NOENT='No such file or directory'
+run "$P" missing.pgn
+status_is "missing file" 2
+out_is "missing file, text" "missing.pgn: error: $NOENT [open-error]"
+err_is "missing file, text" "pgncheck: missing.pgn: $NOENT"
+run "$P" -f jsonl missing.pgn
+status_is "missing file, jsonl" 2
+out_line "missing file, jsonl" '{"type":"diagnostic","file":"missing.pgn","code":"open-error","severity":"error","line":null,"column":null,"message":"No such file or directory"}'
+run "$P" -f tsv missing.pgn
+status_is "missing file, tsv" 2
+[ "$(wc -l < "$tmp/out")" -eq 1 ] && ok "missing file, tsv: the header row alone" || fail "missing file, tsv: stdout" "$(cat "$tmp/out")"
+err_line "missing file, tsv" "missing.pgn: error: $NOENT [open-error]"
+err_line "missing file, tsv" "pgncheck: missing.pgn: $NOENT"
+run "$P" -f github missing.pgn
+status_is "missing file, github" 2
+# (no line: GitHub annotates the file)
+out_is "missing file, github" "::error file=missing.pgn,title=open-error::$NOENT"
+# a directory without -r: open-error, as grep says it
+mkdir d
+run "$P" -f jsonl d
+status_is "directory" 2
+out_line "directory, jsonl" '{"type":"diagnostic","file":"d","code":"open-error","severity":"error","line":null,"column":null,"message":"Is a directory (-r checks the PGN files in it)"}'
+err_is "directory" "pgncheck: d: Is a directory (-r checks the PGN files in it)"
+# binary data: read-error (opened, not decodable)
+printf 'PK\003\004' > z.pgn
+head -c 64 /dev/zero >> z.pgn
+run "$P" -f github z.pgn
+status_is "ZIP" 2
+out_is "ZIP, github" "::error file=z.pgn,title=read-error::a ZIP archive: extract it first (unzip)"
+# unreadable (not as root: root reads it anyway)
+printf '[Event "x"]\n\n1. e4 *\n' > locked.pgn
+chmod 000 locked.pgn
+if [ "$(id -u)" -ne 0 ]; then
+    run "$P" -f jsonl locked.pgn
+    status_is "unreadable" 2
+    out_line "unreadable, jsonl" '{"type":"diagnostic","file":"locked.pgn","code":"open-error","severity":"error","line":null,"column":null,"message":"Permission denied"}'
+else
+    skip "unreadable" "run as root"
+fi
+chmod 644 locked.pgn
+# the summary: 5 inputs given, 3 failed (missing, a directory, ZIP); 2
+# read (good.pgn's 2 games, e.pgn's none)
+run "$P" -f jsonl good.pgn missing.pgn d z.pgn e.pgn
+status_is "summary" 2
+summary > "$tmp/got"
+echo '{"type":"summary","files":2,"games":2,"ok":2,"warning":0,"error":0,"skipped":0,"plies":10,"bytes":'"$(($(wc -c < good.pgn)))"',"inputs":5,"failed":3}' > "$tmp/want"
+same "summary: inputs 5, failed 3" "$tmp/want" "$tmp/got"
+run "$P" -q -s good.pgn missing.pgn d z.pgn e.pgn
+err_line "-s: the failed inputs" "pgncheck: 3 of 5 inputs failed (not opened, not read to the end or not PGN text)"
+# failures in input order with -j2 as with -j1
+for j in 1 2; do
+    PGNCHECK_PIECE=64 "$P" -j$j -f jsonl g3.pgn missing.pgn g3.pgn z.pgn 2> /dev/null | grep -v '"type":"summary"' > "$tmp/j$j"
+done
+same "failures: -j2 = -j1" "$tmp/j1" "$tmp/j2"
+# a cut archive (read-error where the reading stopped) counts as failed
+if command -v gzip > /dev/null 2>&1; then
+    gzip -c < g3.pgn | head -c 40 > cut.pgn.gz
+    run "$P" -f jsonl cut.pgn.gz
+    status_is "cut archive" 2
+    grep -c '"code":"read-error"' "$tmp/out" | grep -q -x 1 && ok "cut archive: one read-error" ||
+        fail "cut archive: read-errors" "$(cat "$tmp/out")"
+    summary | grep -q '"inputs":1,"failed":1}$' && ok "cut archive: failed" || fail "cut archive: summary" "$(summary)"
+else
+    skip "cut archive" "gzip not installed"
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
