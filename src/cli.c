@@ -69,6 +69,8 @@ typedef struct Options {
     unsigned jobs;
     const char *label;          /* name reported for standard input */
     bool stdin_implied;         /* no FILE given: standard input is read */
+    bool recursive;             /* -r: directories are walked */
+    bool dir_implied;           /* -r and no FILE: the current directory is */
     CheckOptions check;
     char **files;
     int nfiles;
@@ -82,6 +84,11 @@ static void usage(FILE *out)
           "Check PGN files: every move replayed, every declared result verified.\n"
           "With no FILE, or when FILE is -, read standard input.\n"
           "A gzip, xz, bzip2 or zstd file is read through that program (-dc).\n"
+          "\n"
+          "Input:\n"
+          "  -r, --recursive        check the PGN files in each directory FILE and\n"
+          "                         below (*.pgn, *.pgn.gz, .xz, .bz2, .zst), in name\n"
+          "                         order; with no FILE, the current directory\n"
           "\n"
           "Output:\n"
           "  -f, --format=FMT       text (default), jsonl, tsv or github\n"
@@ -153,7 +160,7 @@ static int usage_error(const char *fmt_msg, const char *arg)
 
 enum {
     OPT_FORMAT = 'f', OPT_QUIET = 'q', OPT_SUMMARY = 's', OPT_JOBS = 'j',
-    OPT_HELP = 'h', OPT_VERSION = 'V',
+    OPT_HELP = 'h', OPT_VERSION = 'V', OPT_RECURSIVE = 'r',
     OPT_SELECT = 256, OPT_FIX, OPT_STRICT, OPT_WERROR, OPT_IGNORE, OPT_ERROR, OPT_WARN,
     OPT_LIST, OPT_NOVAR, OPT_PROGRESS, OPT_NOPROGRESS, OPT_LABEL,
     OPT_RULES, OPT_STATS, OPT_MINSEV, OPT_COLOR, OPT_UNWIN_NODES, OPT_DUPLICATES, OPT_DUP_MEMORY,
@@ -179,6 +186,7 @@ static const LongOpt long_opts[] = {
     {"min-severity", true, OPT_MINSEV}, {"color", true, OPT_COLOR},
     {"unwin-nodes", true, OPT_UNWIN_NODES},
     {"duplicates", false, OPT_DUPLICATES}, {"duplicates-memory", true, OPT_DUP_MEMORY},
+    {"recursive", false, OPT_RECURSIVE},
 };
 #define NLONG (sizeof long_opts / sizeof long_opts[0])
 
@@ -312,6 +320,7 @@ static int apply_option(Options *o, int key, const char *val, const char *spelle
     case OPT_PROGRESS: o->progress = 1; break;
     case OPT_NOPROGRESS: o->progress = 0; break;
     case OPT_LABEL: o->label = val; break;
+    case OPT_RECURSIVE: o->recursive = true; break;
     case OPT_HELP:
         usage(stdout);
         return EXIT_CLEAN;
@@ -398,7 +407,7 @@ static int parse_args(int argc, char **argv, Options *o)
                     val = argv[++i];
                 else
                     return usage_error("option requires an argument", spelled);
-            } else if (!strchr("qshV", *s)) {
+            } else if (!strchr("qshVr", *s)) {
                 return usage_error("invalid option", spelled);
             }
             rc = apply_option(o, *s, val, spelled);
@@ -430,9 +439,11 @@ static int parse_args(int argc, char **argv, Options *o)
         o->jobs = n < 1 ? 1 : n > MAX_JOBS ? MAX_JOBS : (unsigned)n;
     }
     if (o->nfiles == 0) {
-        static char dash[] = "-";
-        o->files[o->nfiles++] = dash;
-        o->stdin_implied = true;
+        /* -r alone: the current directory, as grep -r checks it */
+        static char dash[] = "-", dot[] = ".";
+        o->files[o->nfiles++] = o->recursive ? dot : dash;
+        o->stdin_implied = !o->recursive;
+        o->dir_implied = o->recursive;
     }
     if (o->label && !o->list_checks) {
         /* A label names standard input only (as grep's does); given where
@@ -461,6 +472,7 @@ typedef struct Input {
     int err;                    /* errno of a failed open or read, 0 if none */
     bool open_failed;           /* err is open(2)'s (or the input is a directory) */
     uint64_t ngames;            /* games of it output so far */
+    bool no_pgn;                /* a directory walked (-r) with no PGN file in it */
     bool regular;
     uint64_t size;              /* regular files: bytes in the file */
     uint64_t origin;            /* regular files: the offset reading began at */
@@ -777,6 +789,20 @@ static Input *input_open(const char *path, const Options *opt)
     return in;
 }
 
+/* A directory the walk (-r) could not read: an input that failed to open
+ * (or, err 0, one that held no PGN file). */
+static Input *input_failed(const char *path, int err)
+{
+    Input *in = calloc(1, sizeof *in);
+    if (!in)
+        return NULL;
+    in->fd = -1;
+    in->name = path;
+    in->err = err;
+    in->open_failed = true;
+    return in;
+}
+
 static void input_close(Input *in)
 {
     if (!in)
@@ -955,6 +981,7 @@ typedef struct Run {
     uint64_t games_read;
     uint64_t bytes_done;        /* bytes of the inputs already finished */
     Progress progress;
+    InputList inputs;           /* what is checked, in order */
 
     Batch *batches;
     size_t nbatches, head, count;   /* in-flight ring, oldest first */
@@ -1465,7 +1492,7 @@ static bool dup_look(Run *run, const Input *in, Slot *s, Diag *d)
 
 /* A finding about a whole input, made on the output side when it ends:
  * one that could not be opened or read (line 0: no position), or one with
- * no game (line 1, column 1).  In every format, as the reader's file-level
+ * no game (line 1, column 1; a directory with no PGN file: none).  In every format, as the reader's file-level
  * findings are; written at once, also where the records are deferred (the
  * input's own are written by then). */
 static void output_input_diag(Run *run, const Input *in, DiagCode code, uint32_t line, const char *msg)
@@ -1878,14 +1905,16 @@ static void output_batch(Run *run, Batch *b)
             run->sum.failed++;
         } else if (in->ngames == 0) {
             char msg[PGN_MSG];
-            if (in->bytes == 0)
+            if (in->no_pgn)
+                snprintf(msg, sizeof msg, "no PGN file (*.pgn, *.pgn.gz, .xz, .bz2, .zst) in this directory or below");
+            else if (in->bytes == 0)
                 snprintf(msg, sizeof msg, "the input is empty: no game to check");
             else
                 snprintf(msg, sizeof msg,
                          "no game in the input's %llu bytes (only blank lines, comments, escape lines or text "
                          "that is not a game)",
                          (unsigned long long)in->bytes);
-            output_input_diag(run, in, D_NO_GAMES, 1, msg);
+            output_input_diag(run, in, D_NO_GAMES, in->no_pgn ? 0 : 1, msg);   /* (a directory has no lines) */
         }
         if (run->stats && !report_stats_file_end(run->stats, in->name))
             out_of_memory(run);
@@ -2028,6 +2057,7 @@ static void run_free(Run *run)
     }
     tools_free(&run->own);
     free(run->copy);
+    input_list_free(&run->inputs);
     free(run->batches);
     free(run->work);
 }
@@ -2199,9 +2229,10 @@ static bool run_segments(Run *run, Input *in)
 }
 
 /* Reads one input into batches; the workers check them meanwhile. */
-static void run_input(Run *run, const char *path)
+static void run_input(Run *run, const InputItem *it)
 {
-    Input *in = input_open(path, run->opt);
+    const char *path = it->path;
+    Input *in = it->kind == ITEM_INPUT ? input_open(path, run->opt) : input_failed(path, it->err);
     /* Inputs in flight keep their files open until their output is
      * written: out of file descriptors, write what is queued (closing the
      * inputs it ends) and try again, so that -jN checks every file -j1
@@ -2213,6 +2244,12 @@ static void run_input(Run *run, const char *path)
     }
     if (!in) {
         out_of_memory(run);
+        return;
+    }
+    if (it->kind == ITEM_NO_PGN) {
+        in->open_failed = false;
+        in->no_pgn = true;
+        close_in_turn(run, in);     /* nothing to read: a no-games finding */
         return;
     }
     /* --strict reads each input on one reader, which sees the text between
@@ -2363,6 +2400,8 @@ int cli_main(int argc, char **argv)
                  (!opt->duplicates || (run.dup = dup_new(opt->dup_memory))) && run_init(&run);
     if (ready && opt->duplicates)
         report_show_duplicates(run.rp);
+    for (int i = 0; i < opt->nfiles && ready; i++)
+        ready = input_list_add(&run.inputs, opt->files[i], opt->recursive, opt->dir_implied);
     /* --duplicates decides in the output stage, which must then format the
      * records itself */
     if (ready && run.nthreads && (opt->format == FMT_JSONL || opt->format == FMT_TSV) && !copying &&
@@ -2384,8 +2423,8 @@ int cli_main(int argc, char **argv)
             report_begin(run.rp);
         if (opt->stdin_implied && isatty(STDIN_FILENO))
             fputs(PROG ": reading PGN from standard input (Ctrl-D to end; --help for usage)\n", stderr);
-        for (int i = 0; i < opt->nfiles && !run.stop; i++)
-            run_input(&run, opt->files[i]);
+        for (size_t i = 0; i < run.inputs.n && !run.stop; i++)
+            run_input(&run, &run.inputs.v[i]);
         output_ready(&run, true);
         run.sum.seconds = now_seconds() - run.t0;
         progress_clear(&run);

@@ -1,6 +1,7 @@
 /* input.c - see input.h. */
 #include "input.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -9,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -232,4 +234,160 @@ void input_kill(pid_t pid)
     kill(pid, SIGTERM);
     while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
         ;
+}
+
+/* ---- the inputs of a run */
+
+bool input_name_is_pgn(const char *name)
+{
+    static const char *const ends[] = {".pgn", ".pgn.gz", ".pgn.xz", ".pgn.bz2", ".pgn.zst"};
+    size_t n = strlen(name);
+    for (size_t k = 0; k < sizeof ends / sizeof ends[0]; k++) {
+        size_t e = strlen(ends[k]);
+        if (n <= e)
+            continue;
+        size_t i = 0;
+        while (i < e && (name[n - e + i] | 0x20) == ends[k][i])
+            i++;
+        if (i == e)
+            return true;
+    }
+    return false;
+}
+
+static bool list_push(InputList *l, InputItemKind kind, char *path, bool owned, int err)
+{
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? l->cap * 2 : 16;
+        InputItem *v = realloc(l->v, cap * sizeof *v);
+        if (!v) {
+            if (owned)
+                free(path);
+            return false;
+        }
+        l->v = v;
+        l->cap = cap;
+    }
+    InputItem *it = &l->v[l->n++];
+    memset(it, 0, sizeof *it);
+    it->kind = kind;
+    it->path = path;
+    it->owned = owned;
+    it->err = err;
+    struct stat st;
+    if (kind == ITEM_INPUT && (strcmp(path, "-") == 0 ? fstat(STDIN_FILENO, &st) : stat(path, &st)) == 0 &&
+        S_ISREG(st.st_mode)) {
+        it->regular = true;
+        it->size = (uint64_t)st.st_size;
+    }
+    return true;
+}
+
+/* A directory on the path from the argument walked. */
+typedef struct DirUp {
+    dev_t dev;
+    ino_t ino;
+    const struct DirUp *up;
+} DirUp;
+
+static int name_order(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Walks dir (which the walk then owns when owned: it is kept as a failed
+ * directory's name, or freed). */
+static bool walk(InputList *l, char *dir, bool owned, bool implied, const DirUp *up)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return list_push(l, ITEM_FAILED, dir, owned, errno);
+    /* the names first, sorted, and the directory closed before going down:
+     * one descriptor at a time however deep the tree */
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    bool ok = true;
+    struct dirent *e;
+    while (ok && (e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        if (n == cap) {
+            cap = cap ? cap * 2 : 64;
+            char **v = realloc(names, cap * sizeof *v);
+            if (!v) {
+                ok = false;
+                break;
+            }
+            names = v;
+        }
+        if (!(names[n] = strdup(e->d_name)))
+            ok = false;
+        else
+            n++;
+    }
+    closedir(d);
+    if (n)
+        qsort(names, n, sizeof *names, name_order);
+    size_t dlen = strlen(dir);
+    bool slash = dlen > 0 && dir[dlen - 1] == '/';
+    for (size_t i = 0; i < n && ok; i++) {
+        size_t len = implied ? strlen(names[i]) : dlen + !slash + strlen(names[i]);
+        char *path = malloc(len + 1);
+        if (!path) {
+            ok = false;
+            break;
+        }
+        if (implied)
+            memcpy(path, names[i], len + 1);
+        else
+            snprintf(path, len + 1, "%s%s%s", dir, slash ? "" : "/", names[i]);
+        struct stat st;
+        if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+            const DirUp *a = up;
+            while (a && !(a->dev == st.st_dev && a->ino == st.st_ino))
+                a = a->up;
+            if (a) {
+                fprintf(stderr, "pgncheck: warning: %s: recursive directory loop (not followed)\n", path);
+                free(path);
+                continue;
+            }
+            DirUp here = {st.st_dev, st.st_ino, up};
+            ok = walk(l, path, true, false, &here);
+            continue;
+        }
+        /* a file, or a name that stat cannot follow (a dangling link):
+         * opening it says what is wrong */
+        if (input_name_is_pgn(names[i]))
+            ok = list_push(l, ITEM_INPUT, path, true, 0);
+        else
+            free(path);
+    }
+    for (size_t i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+    if (owned)
+        free(dir);
+    return ok;
+}
+
+bool input_list_add(InputList *l, char *arg, bool recursive, bool implied)
+{
+    struct stat st;
+    if (recursive && strcmp(arg, "-") != 0 && stat(arg, &st) == 0 && S_ISDIR(st.st_mode)) {
+        DirUp top = {st.st_dev, st.st_ino, NULL};
+        size_t before = l->n;
+        if (!walk(l, arg, false, implied, &top))
+            return false;
+        return l->n > before || list_push(l, ITEM_NO_PGN, arg, false, 0);
+    }
+    return list_push(l, ITEM_INPUT, arg, false, 0);
+}
+
+void input_list_free(InputList *l)
+{
+    for (size_t i = 0; i < l->n; i++)
+        if (l->v[i].owned)
+            free(l->v[i].path);
+    free(l->v);
+    memset(l, 0, sizeof *l);
 }

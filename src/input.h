@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 /* Bytes looked at before the first is read as PGN. */
@@ -35,5 +36,45 @@ bool input_wait(pid_t pid, const char *prog, int warn_status, char *why, size_t 
 
 /* Ends a decompressor not read to its end and waits for it. */
 void input_kill(pid_t pid);
+
+/* ---- the inputs of a run: the arguments, with -r the files found in
+ * the directories among them */
+
+typedef enum {
+    ITEM_INPUT,                 /* a file or standard input, to be checked */
+    ITEM_FAILED,                /* a directory the walk could not read */
+    ITEM_NO_PGN,                /* a directory walked that holds no PGN file */
+} InputItemKind;
+
+typedef struct InputItem {
+    InputItemKind kind;
+    char *path;                 /* as reported; "-" is standard input */
+    bool owned;                 /* path was allocated (a file found by the walk) */
+    int err;                    /* ITEM_FAILED: errno of the directory */
+    bool regular;               /* a regular file when listed */
+    uint64_t size;              /* its size then (as on disk: compressed or not) */
+} InputItem;
+
+typedef struct InputList {
+    InputItem *v;
+    size_t n, cap;
+} InputList;
+
+/* Does a name found by the walk name a PGN file: *.pgn, *.pgn.gz,
+ * *.pgn.xz, *.pgn.bz2 or *.pgn.zst, in any case? */
+bool input_name_is_pgn(const char *name);
+
+/* Adds the input arg names.  With recursive, a directory (or a symbolic
+ * link to one) is walked instead: its entries in byte order of name, each
+ * directory's where its name sorts, every file whose name
+ * input_name_is_pgn (its content is then judged by its first bytes, as any
+ * input's), following symbolic links but not into a directory already on
+ * the path from arg (a loop: a warning on standard error); a directory
+ * with none is an ITEM_NO_PGN.  implied: arg
+ * is the "." that -r checks when no FILE is given, left out of the names.
+ * False when out of memory. */
+bool input_list_add(InputList *l, char *arg, bool recursive, bool implied);
+
+void input_list_free(InputList *l);
 
 #endif

@@ -173,5 +173,80 @@ else
     skip "cut archive" "gzip not installed"
 fi
 
+# ---------------------------------------------------------------- -r
+# A tree made here.  Each directory's entries are taken in byte order of
+# name, a directory's files where its name sorts: "b" before "b-x.pgn"
+# ('-' is 0x2d) before "b.pgn" ('.' 0x2e), so b/c.pgn comes before b-x.pgn
+# (a sort of whole paths would put it after b.pgn, '/' being 0x2f), and
+# "Z.PGN" (upper case, 0x5a) before "a.pgn.bz2" (0x61).  Checked: *.pgn
+# and the compressed forms by name, in any case; notes.txt is not.  The
+# links loop and sub/up lead back to directories on the path: not
+# followed, a warning each.  plain.pgn.gz is plain text: the first bytes
+# decide how a file is read, the name only whether the walk takes it.
+mkdir -p tree/b tree/sub/deeper tree/empty
+cp good.pgn tree/Z.PGN
+cp good.pgn tree/b/c.pgn
+cp good.pgn tree/b-x.pgn
+cp good.pgn tree/b.pgn
+cp good.pgn tree/notes.txt
+cp good.pgn tree/plain.pgn.gz
+cp good.pgn tree/sub/deeper/d.pgn
+ln -s . tree/loop
+ln -s .. tree/sub/up
+want="Z.PGN"
+for c in bzip2:bz2 gzip:gz xz:xz zstd:zst; do
+    prog=${c%%:*}
+    ext=${c#*:}
+    if command -v "$prog" > /dev/null 2>&1; then
+        "$prog" -c < good.pgn > "tree/a.pgn.$ext" 2> /dev/null
+        want="$want a.pgn.$ext"
+    else
+        skip "-r: a.pgn.$ext" "$prog not installed"
+    fi
+done
+want="$want b/c.pgn b-x.pgn b.pgn plain.pgn.gz sub/deeper/d.pgn"
+files_of() { sed -n 's/^{"type":"game","file":"tree\/\([^"]*\)","index":1,.*/\1/p' "$1" | tr '\n' ' ' | sed 's/ $//'; }
+for j in 1 2; do
+    PGNCHECK_PIECE=64 "$P" -j$j -r -f jsonl tree > "$tmp/r$j" 2> "$tmp/err"
+    st=$?
+    status_is "-r -j$j" 0
+    got=$(files_of "$tmp/r$j")
+    [ "$got" = "$want" ] && ok "-r -j$j: files in byte order of name" || fail "-r -j$j: files" "got:  $got
+want: $want"
+    err_is "-r -j$j: the two loops" "pgncheck: warning: tree/loop: recursive directory loop (not followed)
+pgncheck: warning: tree/sub/up: recursive directory loop (not followed)"
+    sed 's/"seconds":[0-9.]*,//' "$tmp/r$j" > "$tmp/r$j.s"
+done
+same "-r: -j2 = -j1" "$tmp/r1.s" "$tmp/r2.s"
+n=$(echo "$want" | wc -w)
+grep -q "\"files\":$n,\"games\":$((2 * n)),.*\"inputs\":$n,\"failed\":0}" "$tmp/r1" && ok "-r: $n files, $((2 * n)) games" ||
+    fail "-r: summary" "$(tail -n 1 "$tmp/r1")"
+# with no FILE, the current directory, its names without "./"
+(cd tree && "$P" -r -f jsonl) > "$tmp/out" 2> /dev/null
+sed -n 's/^{"type":"game","file":"\([^"]*\)","index":1,.*/\1/p' "$tmp/out" | tr '\n' ' ' | sed 's/ $//' > "$tmp/got"
+printf %s "$want" > "$tmp/want"
+same "-r with no FILE: the current directory" "$tmp/want" "$tmp/got"
+# a file named is checked whatever its name; standard input is read
+run "$P" -r -f jsonl tree/notes.txt - < good.pgn
+grep -c '"type":"game"' "$tmp/out" | grep -q -x 4 && ok "-r: a file named, and stdin" || fail "-r: named file" "$(cat "$tmp/out")"
+# no PGN file below a directory named: no-games (no position: a directory)
+run "$P" -r tree/empty
+status_is "-r: empty directory" 0
+out_is "-r: empty directory" "tree/empty: warning: no PGN file (*.pgn, *.pgn.gz, .xz, .bz2, .zst) in this directory or below [no-games]"
+# without -r a directory is an error that names it (as grep's)
+run "$P" tree
+status_is "a directory without -r" 2
+err_is "a directory without -r" "pgncheck: tree: Is a directory (-r checks the PGN files in it)"
+# a directory the walk cannot read: open-error, the rest still checked
+if [ "$(id -u)" -ne 0 ]; then
+    chmod 000 tree/sub
+    run "$P" -r -f jsonl tree
+    chmod 755 tree/sub
+    status_is "-r: unreadable directory" 2
+    out_line "-r: unreadable directory" '{"type":"diagnostic","file":"tree/sub","code":"open-error","severity":"error","line":null,"column":null,"message":"Permission denied"}'
+else
+    skip "-r: unreadable directory" "run as root"
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
