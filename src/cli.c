@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -106,7 +107,7 @@ static void usage(FILE *out)
           "                         a warning when no input is standard input)\n"
           "      --progress         show a progress line on standard error\n"
           "      --no-progress      never show it (default: on for a terminal and\n"
-          "                         a regular file over 8 MB)\n"
+          "                         regular files over 8 MB in all)\n"
           "\n"
           "Games:\n"
           "      --select=valid|invalid|unique  copy the selected games, byte for byte,\n"
@@ -497,6 +498,12 @@ typedef struct Input {
      * that ran far past the segments dropped them (stream_read). */
     uint64_t gap_end;
     /* A compressed input: fd reads its decompressor's output. */
+    bool compressed;
+    int zfd;                    /* the compressed file, read by the decompressor from
+                                 * the same offset (progress), or -1 (a pipe) */
+    uint64_t zstart;            /* its offset when the decompressor began */
+    uint64_t psize;             /* progress: bytes of the input on disk (a regular
+                                 * file, compressed or not), 0 if not known */
     pid_t child;                /* the decompressor, 0 once waited for */
     const char *prog;
     int warn_status;
@@ -742,8 +749,18 @@ static void input_sniff_open(Input *in)
                      strerror(e), e == ENOENT ? " (install it, or decompress the file first)" : "");
             return;
         }
-        if (in->fd > STDIN_FILENO)
-            close(in->fd);      /* the decompressor (or its feeder) holds it */
+        /* The decompressor (or its feeder) reads the file; a regular
+         * one is kept open here to see how far it has read (progress:
+         * compressed bytes), as it shares this descriptor's offset. */
+        in->compressed = true;
+        in->zfd = -1;
+        if (!piped) {
+            off_t at = lseek(in->fd, 0, SEEK_CUR);
+            in->zfd = in->fd;
+            in->zstart = at > 0 ? (uint64_t)at : 0;
+        } else if (in->fd > STDIN_FILENO) {
+            close(in->fd);
+        }
         in->fd = out;
         in->child = pid;
         in->prog = s.prog;
@@ -761,6 +778,7 @@ static Input *input_open(const char *path, const Options *opt)
     if (!in)
         return NULL;
     in->fd = -1;
+    in->zfd = -1;
     if (strcmp(path, "-") == 0) {
         in->name = opt->label;
         in->fd = STDIN_FILENO;
@@ -784,6 +802,7 @@ static Input *input_open(const char *path, const Options *opt)
         }
         in->regular = S_ISREG(st.st_mode);
         in->size = in->regular ? (uint64_t)st.st_size : 0;
+        in->psize = in->size;
     }
     input_sniff_open(in);
     return in;
@@ -797,6 +816,7 @@ static Input *input_failed(const char *path, int err)
     if (!in)
         return NULL;
     in->fd = -1;
+    in->zfd = -1;
     in->name = path;
     in->err = err;
     in->open_failed = true;
@@ -811,6 +831,8 @@ static void input_close(Input *in)
         pgn_reader_free(in->reader);
     if (in->fd > STDIN_FILENO)
         close(in->fd);
+    if (in->zfd > STDIN_FILENO)
+        close(in->zfd);
     if (in->child > 0)
         input_kill(in->child);  /* not read to its end (a stop) */
     free(in->pend);
@@ -979,7 +1001,11 @@ typedef struct Run {
     Batch spare;                /* a stretch read again in order (piece_output) */
     double t0;
     uint64_t games_read;
-    uint64_t bytes_done;        /* bytes of the inputs already finished */
+    uint64_t bytes_done;        /* bytes of the inputs already finished (progress:
+                                 * as on disk, compressed or not) */
+    uint64_t bytes_total;       /* of all the inputs (regular files when listed) */
+    bool total_known;           /* every input is a regular file */
+    size_t reading;             /* the input being read: its place in inputs, from 1 */
     Progress progress;
     InputList inputs;           /* what is checked, in order */
 
@@ -1234,10 +1260,13 @@ static void check_queued(Run *run, PieceTools *work)
     pthread_cond_signal(&run->done_cv);
 }
 
+static void block_stop_signals(void);
+
 static void *worker(void *arg)
 {
     Run *run = arg;
     PieceTools work = {0};
+    block_stop_signals();
     pthread_mutex_lock(&run->mu);
     for (;;) {
         while (!run->wcount && !run->quit)
@@ -1286,11 +1315,34 @@ static bool batch_is_done(Run *run, Batch *b, bool wait)
 
 /* ---- progress ---- */
 
-static bool progress_wanted(const Run *run, const Input *in)
+/* The width of the progress line on screen, for the signal handler that
+ * clears it (0: none shown). */
+static volatile sig_atomic_t progress_cols;
+
+static bool progress_wanted(const Run *run)
 {
     if (run->opt->progress >= 0)
         return run->opt->progress == 1;
-    return in->regular && in->size > PROGRESS_MIN_BYTES && run->stderr_tty;
+    /* a terminal, and more than 8 MB of regular files to read */
+    return run->stderr_tty && run->bytes_total > PROGRESS_MIN_BYTES;
+}
+
+/* How far the input has been read, as progress counts it: a compressed
+ * input's compressed bytes (how far its decompressor has read). */
+static uint64_t input_pos(const Input *in)
+{
+    if (!in->compressed)
+        return in->bytes;
+    if (in->zfd < 0)
+        return input_fed();
+    off_t at = lseek(in->zfd, 0, SEEK_CUR);
+    return at > 0 && (uint64_t)at > in->zstart ? (uint64_t)at - in->zstart : 0;
+}
+
+/* An input's bytes once it is done: as on disk where that is known. */
+static uint64_t input_done_bytes(const Input *in)
+{
+    return in->psize ? in->psize : input_pos(in);
 }
 
 static void progress_clear(Run *run)
@@ -1300,24 +1352,115 @@ static void progress_clear(Run *run)
     fprintf(stderr, "\r%*s\r", (int)run->progress.width, "");
     fflush(stderr);
     run->progress.shown = false;
+    progress_cols = 0;
+}
+
+/* Ctrl-C (or a kill) while the progress line is shown: the line is
+ * cleared, with write(2) alone (async-signal-safe), and the signal, its
+ * handler reset (SA_RESETHAND), ends the process once this returns. */
+static void on_stop_signal(int sig)
+{
+    static const char spaces[33] = "                                ";
+    int w = progress_cols;
+    if (w > 0) {
+        ssize_t r = write(STDERR_FILENO, "\r", 1);
+        while (w > 0 && r >= 0) {
+            int k = w < 32 ? w : 32;
+            r = write(STDERR_FILENO, spaces, (size_t)k);
+            w -= k;
+        }
+        r = write(STDERR_FILENO, "\r", 1);
+        (void)r;
+    }
+    raise(sig);
+}
+
+/* Catches SIGINT and SIGTERM for on_stop_signal, unless they are ignored
+ * (nohup, a background job of a shell without job control). */
+static void progress_signals(void)
+{
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESETHAND;
+    const int sigs[] = {SIGINT, SIGTERM};
+    for (size_t k = 0; k < sizeof sigs / sizeof sigs[0]; k++)
+        if (sigaction(sigs[k], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+            sigaction(sigs[k], &sa, NULL);
+}
+
+/* The threads other than the main one leave those signals to it: the
+ * handler then never runs while a worker could write. */
+static void block_stop_signals(void)
+{
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &set, NULL);
+}
+
+/* A file name for the progress line: 24 bytes at most, "..." and its
+ * end where it is longer (the file's own name is at the end), controls as
+ * '?'. */
+#define PROGRESS_NAME 24
+static void progress_name(char *out, const char *name)
+{
+    size_t n = strlen(name), from = 0, k = 0;
+    if (n > PROGRESS_NAME) {
+        from = n - (PROGRESS_NAME - 3);
+        while (from < n && ((unsigned char)name[from] & 0xC0) == 0x80)
+            from++;             /* not inside a UTF-8 character */
+        memcpy(out, "...", 3);
+        k = 3;
+    }
+    for (size_t i = from; i < n; i++)
+        out[k++] = (unsigned char)name[i] < 0x20 || name[i] == 0x7f ? '?' : name[i];
+    out[k] = '\0';
 }
 
 static void progress_show(Run *run, const Input *in, bool force)
 {
-    if (!progress_wanted(run, in))
+    if (!progress_wanted(run))
         return;
     double t = now_seconds();
     if (!force && t - run->progress.last < 0.25)
         return;
     run->progress.last = t;
     double el = t - run->t0;
-    uint64_t bytes = run->bytes_done + in->bytes;
+    uint64_t here = input_pos(in), bytes = run->bytes_done + here;
     char line[200];
-    int n = snprintf(line, sizeof line, PROG ": %.1f MB, %llu games, %.0f games/s",
-                     (double)bytes / 1e6, (unsigned long long)run->games_read,
-                     el > 0 ? (double)run->games_read / el : 0.0);
-    if (in->regular && in->size > 0 && n > 0 && (size_t)n < sizeof line) {
-        double frac = (double)in->bytes / (double)in->size;
+    int n;
+    double frac = -1;
+    if (run->inputs.n > 1) {
+        /* several inputs: which is read, and the bytes of them all */
+        char name[PROGRESS_NAME + 1];
+        progress_name(name, in->name);
+        if (run->total_known && run->bytes_total) {
+            n = snprintf(line, sizeof line, PROG ": [%zu/%zu] %s: %.1f/%.1f MB", run->reading, run->inputs.n, name,
+                         (double)bytes / 1e6, (double)run->bytes_total / 1e6);
+            frac = (double)bytes / (double)run->bytes_total;
+        } else {
+            n = snprintf(line, sizeof line, PROG ": [%zu/%zu] %s: %.1f MB", run->reading, run->inputs.n, name,
+                         (double)bytes / 1e6);
+        }
+    } else {
+        n = snprintf(line, sizeof line, PROG ": %.1f MB", (double)bytes / 1e6);
+        if (in->psize)
+            frac = (double)here / (double)in->psize;
+    }
+    if (n > 0 && (size_t)n < sizeof line) {
+        /* (with a name the line drops games/s: it stays within 80 columns,
+         * where a "\r" can take it back) */
+        int m = run->inputs.n > 1
+                    ? snprintf(line + n, sizeof line - (size_t)n, ", %llu games", (unsigned long long)run->games_read)
+                    : snprintf(line + n, sizeof line - (size_t)n, ", %llu games, %.0f games/s",
+                               (unsigned long long)run->games_read, el > 0 ? (double)run->games_read / el : 0.0);
+        if (m > 0)
+            n += m;
+    }
+    if (frac >= 0 && n > 0 && (size_t)n < sizeof line) {
         if (frac > 1)
             frac = 1;
         int m = snprintf(line + n, sizeof line - (size_t)n, ", %.0f%%", frac * 100);
@@ -1333,13 +1476,14 @@ static void progress_show(Run *run, const Input *in, bool force)
     if (n < 0)
         return;
     size_t len = strlen(line);
+    size_t width = len > run->progress.width ? len : run->progress.width;
+    progress_cols = (sig_atomic_t)width;    /* before the line is written */
     fprintf(stderr, "\r%s", line);
     if (run->progress.shown && run->progress.width > len)
         fprintf(stderr, "%*s", (int)(run->progress.width - len), "");
     fflush(stderr);
     run->progress.shown = true;
-    if (len > run->progress.width)
-        run->progress.width = len;
+    run->progress.width = width;
 }
 
 /* ---- output, in input order, on the main thread ---- */
@@ -1922,7 +2066,7 @@ static void output_batch(Run *run, Batch *b)
             run->sum.files++;
         run->sum.bytes += in->bytes;
         if (in->pieces)
-            run->bytes_done += in->bytes;
+            run->bytes_done += input_done_bytes(in);
         input_close(in);
     }
     b->input = NULL;
@@ -2299,7 +2443,7 @@ static void run_input(Run *run, const InputItem *it)
         ended = got != 1;
         b->file_end = ended;
         if (ended)
-            run->bytes_done += in->bytes;   /* in may be closed once submitted */
+            run->bytes_done += input_done_bytes(in);    /* in may be closed once submitted */
         submit(run, b);
         output_ready(run, false);
         /* Long games: the oldest batches are written before more is read. */
@@ -2423,8 +2567,17 @@ int cli_main(int argc, char **argv)
             report_begin(run.rp);
         if (opt->stdin_implied && isatty(STDIN_FILENO))
             fputs(PROG ": reading PGN from standard input (Ctrl-D to end; --help for usage)\n", stderr);
-        for (size_t i = 0; i < run.inputs.n && !run.stop; i++)
+        run.total_known = true;
+        for (size_t i = 0; i < run.inputs.n; i++) {
+            run.bytes_total += run.inputs.v[i].size;
+            run.total_known &= run.inputs.v[i].regular;
+        }
+        if (opt->progress == 1 || (opt->progress < 0 && run.stderr_tty))
+            progress_signals();
+        for (size_t i = 0; i < run.inputs.n && !run.stop; i++) {
+            run.reading = i + 1;
             run_input(&run, &run.inputs.v[i]);
+        }
         output_ready(&run, true);
         run.sum.seconds = now_seconds() - run.t0;
         progress_clear(&run);

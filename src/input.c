@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,9 +111,23 @@ static bool write_all(int fd, const unsigned char *p, size_t n)
     return true;
 }
 
+static atomic_uint_fast64_t fed_bytes;
+
+uint64_t input_fed(void)
+{
+    return (uint64_t)atomic_load_explicit(&fed_bytes, memory_order_relaxed);
+}
+
 static void *feed(void *arg)
 {
     Feed *f = arg;
+    /* Interrupts are taken by the main thread, which clears the progress
+     * line (cli.c). */
+    sigset_t stop_set;
+    sigemptyset(&stop_set);
+    sigaddset(&stop_set, SIGINT);
+    sigaddset(&stop_set, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &stop_set, NULL);
     /* A decompressor that stops reading (a corrupt stream) must not end
      * pgncheck with SIGPIPE: here the write fails with EPIPE instead, and
      * the signal, pending for this thread alone, is taken back. */
@@ -129,6 +144,8 @@ static void *feed(void *arg)
         if (k <= 0)
             break;
         ok = write_all(f->dst, buf, (size_t)k);
+        if (ok)
+            atomic_fetch_add_explicit(&fed_bytes, (uint_fast64_t)k, memory_order_relaxed);
     }
     if (!ok && errno == EPIPE) {
         struct timespec zero = {0, 0};
@@ -187,6 +204,7 @@ int input_spawn(const char *prog, int src, const unsigned char *head, size_t hea
         if (f && copy) {
             memcpy(copy, head, head_len);
             *f = (Feed){src, ip[1], copy, head_len};
+            atomic_store_explicit(&fed_bytes, head_len, memory_order_relaxed);
             if (pthread_create(&t, NULL, feed, f) == 0) {
                 pthread_detach(t);
                 return 0;

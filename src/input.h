@@ -37,6 +37,11 @@ bool input_wait(pid_t pid, const char *prog, int warn_status, char *why, size_t 
 /* Ends a decompressor not read to its end and waits for it. */
 void input_kill(pid_t pid);
 
+/* Bytes the feeding thread of the last input_spawn with head bytes (a
+ * compressed pipe: there is one, standard input) has given its
+ * decompressor so far, the head among them: the compressed bytes read. */
+uint64_t input_fed(void);
+
 /* ---- the inputs of a run: the arguments, with -r the files found in
  * the directories among them */
 

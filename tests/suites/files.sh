@@ -1,6 +1,7 @@
 #!/bin/sh
 # Files suite: inputs with no game (no-games), inputs that fail (open-error,
-# read-error) as records in every format and in the summary.  The files are
+# read-error) as records in every format and in the summary, -r, and the
+# progress line (compressed bytes, several files, cleared by a signal).  The files are
 # made here.  Run from the repository root with BIN=. or BIN=build/san.
 BIN=${BIN:-.}
 P="$BIN/pgncheck"
@@ -246,6 +247,97 @@ if [ "$(id -u)" -ne 0 ]; then
     out_line "-r: unreadable directory" '{"type":"diagnostic","file":"tree/sub","code":"open-error","severity":"error","line":null,"column":null,"message":"Permission denied"}'
 else
     skip "-r: unreadable directory" "run as root"
+fi
+
+# ---------------------------------------------------------------- progress
+# (--progress forces the line where standard error is no terminal; the
+# lines are parted by \r)
+# (a line shorter than the one before is padded with spaces: dropped here)
+plines() { tr '\r' '\n' < "$1" | sed 's/ *$//' | grep -v '^$'; }
+cat "$OLDPWD/corpus/real/gh-tcec/TCEC_Tournament_1.pgn" "$OLDPWD/corpus/real/gh-chesscom-daily/chesscom-daily-21.pgn" > g.pgn
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do cat g.pgn; done > big.pgn
+# A compressed file: the bytes counted are the compressed ones, how far
+# gzip has read big.pgn.gz, so every figure is at most its size, and (a
+# regular file, its size known) a percent of it: P% of C bytes is P*C/100
+# bytes, which the MB figure (rounded to 0.1 MB) matches within 0.05 MB
+# plus the 0.5% the percent is rounded to.
+if command -v gzip > /dev/null 2>&1; then
+    gzip -c < big.pgn > big.pgn.gz
+    csize=$(wc -c < big.pgn.gz)
+    "$P" -j1 -q --progress big.pgn.gz 2> "$tmp/err"
+    plines "$tmp/err" > "$tmp/lines"
+    if [ -s "$tmp/lines" ] && awk -v c="$csize" '
+        { if (!match($0, /^pgncheck: [0-9.]+ MB, [0-9]+ games, [0-9]+ games\/s, [0-9]+%/)) exit 1
+          mb = $2; split($0, f, ", "); p = f[4]; sub(/%.*/, "", p)
+          if (mb * 1e6 > c + 5e4) exit 1
+          d = mb * 1e6 - p * c / 100; if (d < 0) d = -d
+          if (d > 5e4 + 0.005 * c) exit 1 }' "$tmp/lines"; then
+        ok "progress: compressed bytes, a percent of the compressed size"
+    else
+        fail "progress: compressed (size $csize)" "$(cat "$tmp/lines")"
+    fi
+else
+    skip "progress: compressed" "gzip not installed"
+fi
+# Several files: "[i/n] NAME: X/T MB", T the bytes of them all (by hand:
+# wc -c of both files, in MB to one decimal), the name the file read (no
+# games/s then: the line stays within 80 columns).
+cp big.pgn b2.pgn
+total=$(($(wc -c < big.pgn) + $(wc -c < b2.pgn)))
+T=$(awk -v t="$total" 'BEGIN { printf "%.1f", t / 1e6 }')
+"$P" -j1 -q --progress big.pgn b2.pgn 2> "$tmp/err"
+plines "$tmp/err" > "$tmp/lines"
+if [ -s "$tmp/lines" ] && ! grep -v -E "^pgncheck: \[(1/2\] big|2/2\] b2)\.pgn: [0-9.]+/$T MB, [0-9]+ games, [0-9]+%(, ETA [0-9]+:[0-9][0-9])?$" "$tmp/lines" > /dev/null &&
+   head -n 1 "$tmp/lines" | grep -q '^pgncheck: \[1/2\] big\.pgn: '; then
+    ok "progress over two files: the file, the bytes of both"
+else
+    fail "progress over two files (total $T MB)" "$(cat "$tmp/lines")"
+fi
+# a long name: "..." and its last 21 bytes (24 in all)
+mkdir -p long-directory-name-here
+cp big.pgn long-directory-name-here/games-2026.pgn
+"$P" -q --progress long-directory-name-here/games-2026.pgn good.pgn 2> "$tmp/err"
+plines "$tmp/err" | head -n 1 | grep -q -F 'pgncheck: [1/2] ...e-here/games-2026.pgn: ' &&
+    ok "progress: a long name cut at its start" || fail "progress: long name" "$(plines "$tmp/err")"
+# Ctrl-C (SIGINT) and SIGTERM while the line is shown: it is cleared
+# ("\r", spaces over the widest line shown, "\r") and the signal ends the
+# process (the handler is reset, the signal raised again).  A pipe kept
+# open after four copies of g.pgn: pgncheck waits in read with the line
+# shown.  (The signal's default action is restored for the child: a
+# background job's SIGINT would be ignored, and then stays so.)
+if command -v python3 > /dev/null 2>&1; then
+    for sig in INT TERM; do
+        python3 - "$P" g.pgn "$sig" > "$tmp/out" 2>&1 <<'PY'
+import os, select, signal, subprocess, sys, time
+prog, data, sig = sys.argv[1], open(sys.argv[2], "rb").read() * 4, getattr(signal, "SIG" + sys.argv[3])
+r, w = os.pipe()
+p = subprocess.Popen([prog, "-j1", "-q", "--progress", "-"], stdin=r, stderr=subprocess.PIPE,
+                     preexec_fn=lambda: signal.signal(sig, signal.SIG_DFL))
+os.close(r)
+os.write(w, data)
+err = b""
+end = time.time() + 20
+while b"games/s" not in err and time.time() < end:
+    if select.select([p.stderr], [], [], 0.5)[0]:
+        err += os.read(p.stderr.fileno(), 4096)
+p.send_signal(sig)
+rest = p.stderr.read()
+p.wait()
+os.close(w)
+err += rest
+lines = [x for x in err.split(b"\r") if x.strip()]
+widest = max((len(x) for x in lines), default=0)
+ok = p.returncode == -sig and err.endswith(b"\r") and len(lines) > 0
+tail = err[: -1]
+k = len(tail) - len(tail.rstrip(b" "))
+ok = ok and k >= widest and tail[: len(tail) - k].endswith(b"\r")
+print("ok" if ok else "bad: exit %s, widest %d, end %r" % (p.returncode, widest, err[-120:]))
+PY
+        grep -q -x ok "$tmp/out" && ok "SIG$sig: the progress line cleared, the process ended by it" ||
+            fail "SIG$sig" "$(cat "$tmp/out")"
+    done
+else
+    skip "SIGINT" "python3 not installed"
 fi
 
 echo "$passed passed, $failed failed"
