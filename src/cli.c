@@ -23,6 +23,7 @@
 #include "dup.h"
 #include "game.h"
 #include "input.h"
+#include "mem.h"
 #include "pgn.h"
 #include "report.h"
 
@@ -2475,6 +2476,10 @@ static void hold_closed_stdout(void)
 int cli_main(int argc, char **argv)
 {
     hold_closed_stdout();
+    /* Test hook (tests/suites/oom.sh): allocation number N fails. */
+    const char *fail_at = getenv("PGNCHECK_FAIL_ALLOC");
+    if (fail_at && *fail_at)
+        mem_fail_at(strtoul(fail_at, NULL, 10));
     Options o;
     int rc = parse_args(argc, argv, &o);
     if (rc >= 0) {
