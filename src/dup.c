@@ -11,6 +11,8 @@
  * ARENA_BLOCK, or one block for a line larger than that). */
 #include "dup.h"
 
+#include "mem.h"
+
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +20,7 @@
 #define ENTRY_CHUNK 4096u          /* entries allocated at once */
 #define ARENA_BLOCK (64u << 10)    /* bytes of an arena block */
 #define BUCKETS_MIN 1024u
+#define MAX_CHUNKS ((size_t)UINT32_MAX / ENTRY_CHUNK + 1)  /* entries are numbered in 32 bits */
 
 typedef struct Entry {
     uint32_t next;              /* the next entry of the bucket + 1, 0: none */
@@ -56,7 +59,7 @@ struct DupTable {
 
 DupTable *dup_new(uint64_t max_bytes)
 {
-    DupTable *t = calloc(1, sizeof *t);
+    DupTable *t = mem_calloc(1, sizeof *t);
     if (!t)
         return NULL;
     t->max_bytes = max_bytes;
@@ -68,9 +71,9 @@ DupTable *dup_new(uint64_t max_bytes)
         if (*end == '\0' && v >= 1 && v < 64)
             t->mask = ((uint64_t)1 << v) - 1;
     }
-    t->bucket = calloc(BUCKETS_MIN, sizeof *t->bucket);
+    t->bucket = mem_calloc(BUCKETS_MIN, sizeof *t->bucket);
     if (!t->bucket) {
-        free(t);
+        mem_free(t);
         return NULL;
     }
     t->nbucket = BUCKETS_MIN;
@@ -83,14 +86,14 @@ void dup_free(DupTable *t)
     if (!t)
         return;
     for (size_t i = 0; i < t->nchunks; i++)
-        free(t->chunks[i]);
+        mem_free(t->chunks[i]);
     for (size_t i = 0; i < t->nblocks; i++)
-        free(t->blocks[i].p);
-    free(t->chunks);
-    free(t->blocks);
-    free(t->bucket);
-    free(t->files);
-    free(t);
+        mem_free(t->blocks[i].p);
+    mem_free(t->chunks);
+    mem_free(t->blocks);
+    mem_free(t->bucket);
+    mem_free(t->files);
+    mem_free(t);
 }
 
 uint64_t dup_bytes(const DupTable *t) { return t->bytes; }
@@ -141,18 +144,14 @@ static bool within(const DupTable *t, uint64_t more)
     return t->bytes + more <= t->max_bytes;
 }
 
-static bool grow_array(void **v, size_t *cap, size_t need, size_t elem)
+/* Grows *v (of *cap elements of elem bytes) to hold need, at most maxcap
+ * (mem_grow); false, with *v unchanged, when it cannot. */
+static bool grow_array(void **v, size_t *cap, size_t need, size_t elem, size_t maxcap)
 {
-    if (need <= *cap)
-        return true;
-    size_t c = *cap ? *cap * 2 : 16;
-    while (c < need)
-        c *= 2;
-    void *p = realloc(*v, c * elem);
+    void *p = mem_grow(*v, cap, need, elem, maxcap);
     if (!p)
         return false;
     *v = p;
-    *cap = c;
     return true;
 }
 
@@ -166,7 +165,7 @@ static bool file_number(DupTable *t, const char *file, uint32_t *no)
     if (t->nfiles >= UINT32_MAX)
         return false;
     size_t old = t->files_cap;
-    if (!grow_array((void **)&t->files, &t->files_cap, t->nfiles + 1, sizeof *t->files))
+    if (!grow_array((void **)&t->files, &t->files_cap, t->nfiles + 1, sizeof *t->files, UINT32_MAX))
         return false;
     t->bytes += (t->files_cap - old) * sizeof *t->files;
     *no = (uint32_t)t->nfiles;
@@ -178,7 +177,7 @@ static bool file_number(DupTable *t, const char *file, uint32_t *no)
 static bool rehash(DupTable *t)
 {
     uint32_t nb = t->nbucket * 2;
-    uint32_t *b = calloc(nb, sizeof *b);
+    uint32_t *b = mem_calloc(nb, sizeof *b);
     if (!b)
         return false;
     for (uint32_t i = 0; i < t->n; i++) {
@@ -187,7 +186,7 @@ static bool rehash(DupTable *t)
         e->next = b[k];
         b[k] = i + 1;
     }
-    free(t->bucket);
+    mem_free(t->bucket);
     t->bytes += (uint64_t)(nb - t->nbucket) * sizeof *b;
     t->bucket = b;
     t->nbucket = nb;
@@ -218,7 +217,7 @@ DupVerdict dup_add(DupTable *t, const char *file, uint64_t index, uint32_t line,
     Block *cur = t->nblocks ? &t->blocks[t->nblocks - 1] : NULL;
     bool block = !cur || cur->size - cur->used < size;
     size_t bsize = size > ARENA_BLOCK ? size : ARENA_BLOCK;
-    bool chunk = t->n % ENTRY_CHUNK == 0;
+    bool chunk = t->n / ENTRY_CHUNK >= t->nchunks; /* (kept when a later step failed) */
     bool more_buckets = t->n >= t->nbucket;
     uint64_t need = (block ? bsize + sizeof(Block) : 0) + (chunk ? ENTRY_CHUNK * sizeof(Entry) : 0) +
                     (more_buckets ? (uint64_t)t->nbucket * sizeof *t->bucket : 0);
@@ -231,18 +230,18 @@ DupVerdict dup_add(DupTable *t, const char *file, uint64_t index, uint32_t line,
     if (more_buckets && !rehash(t))
         return DUP_NOMEM;
     if (chunk) {
-        if (!grow_array((void **)&t->chunks, &t->chunks_cap, t->nchunks + 1, sizeof *t->chunks))
+        if (!grow_array((void **)&t->chunks, &t->chunks_cap, t->nchunks + 1, sizeof *t->chunks, MAX_CHUNKS))
             return DUP_NOMEM;
-        Entry *c = malloc(ENTRY_CHUNK * sizeof *c);
+        Entry *c = mem_alloc(ENTRY_CHUNK * sizeof *c);
         if (!c)
             return DUP_NOMEM;
         t->chunks[t->nchunks++] = c;
         t->bytes += ENTRY_CHUNK * sizeof *c;
     }
     if (block) {
-        if (!grow_array((void **)&t->blocks, &t->blocks_cap, t->nblocks + 1, sizeof *t->blocks))
+        if (!grow_array((void **)&t->blocks, &t->blocks_cap, t->nblocks + 1, sizeof *t->blocks, SIZE_MAX / sizeof *t->blocks))
             return DUP_NOMEM;
-        unsigned char *p = malloc(bsize);
+        unsigned char *p = mem_alloc(bsize);
         if (!p)
             return DUP_NOMEM;
         /* (what the last block has left unused is passed over) */

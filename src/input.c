@@ -1,6 +1,8 @@
 /* input.c - see input.h. */
 #include "input.h"
 
+#include "mem.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -152,8 +154,8 @@ static void *feed(void *arg)
         sigtimedwait(&pipe_set, NULL, &zero);
     }
     close(f->dst);
-    free(f->head);
-    free(f);
+    mem_free(f->head);
+    mem_free(f);
     return NULL;
 }
 
@@ -198,8 +200,8 @@ int input_spawn(const char *prog, int src, const unsigned char *head, size_t hea
     *out = op[0];
     if (head_len) {
         close(ip[0]);
-        Feed *f = malloc(sizeof *f);
-        unsigned char *copy = malloc(head_len);
+        Feed *f = mem_alloc(sizeof *f);
+        unsigned char *copy = mem_alloc(head_len);
         pthread_t t;
         if (f && copy) {
             memcpy(copy, head, head_len);
@@ -210,8 +212,8 @@ int input_spawn(const char *prog, int src, const unsigned char *head, size_t hea
                 return 0;
             }
         }
-        free(f);
-        free(copy);
+        mem_free(f);
+        mem_free(copy);
         close(ip[1]);
         close(op[0]);
         input_kill(*pid);
@@ -275,17 +277,13 @@ bool input_name_is_pgn(const char *name)
 
 static bool list_push(InputList *l, InputItemKind kind, char *path, bool owned, int err)
 {
-    if (l->n == l->cap) {
-        size_t cap = l->cap ? l->cap * 2 : 16;
-        InputItem *v = realloc(l->v, cap * sizeof *v);
-        if (!v) {
-            if (owned)
-                free(path);
-            return false;
-        }
-        l->v = v;
-        l->cap = cap;
+    InputItem *v = mem_grow(l->v, &l->cap, l->n + 1, sizeof *v, SIZE_MAX / sizeof *v);
+    if (!v) {
+        if (owned)
+            mem_free(path);
+        return false;
     }
+    l->v = v;
     InputItem *it = &l->v[l->n++];
     memset(it, 0, sizeof *it);
     it->kind = kind;
@@ -329,16 +327,13 @@ static bool walk(InputList *l, char *dir, bool owned, bool implied, const DirUp 
     while (ok && (e = readdir(d)) != NULL) {
         if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
             continue;
-        if (n == cap) {
-            cap = cap ? cap * 2 : 64;
-            char **v = realloc(names, cap * sizeof *v);
-            if (!v) {
-                ok = false;
-                break;
-            }
-            names = v;
+        char **v = mem_grow(names, &cap, n + 1, sizeof *v, SIZE_MAX / sizeof *v);
+        if (!v) {
+            ok = false;
+            break;
         }
-        if (!(names[n] = strdup(e->d_name)))
+        names = v;
+        if (!(names[n] = mem_strdup(e->d_name)))
             ok = false;
         else
             n++;
@@ -350,7 +345,7 @@ static bool walk(InputList *l, char *dir, bool owned, bool implied, const DirUp 
     bool slash = dlen > 0 && dir[dlen - 1] == '/';
     for (size_t i = 0; i < n && ok; i++) {
         size_t len = implied ? strlen(names[i]) : dlen + !slash + strlen(names[i]);
-        char *path = malloc(len + 1);
+        char *path = mem_alloc(len + 1);
         if (!path) {
             ok = false;
             break;
@@ -366,7 +361,7 @@ static bool walk(InputList *l, char *dir, bool owned, bool implied, const DirUp 
                 a = a->up;
             if (a) {
                 fprintf(stderr, "pgncheck: warning: %s: recursive directory loop (not followed)\n", path);
-                free(path);
+                mem_free(path);
                 continue;
             }
             DirUp here = {st.st_dev, st.st_ino, up};
@@ -378,13 +373,13 @@ static bool walk(InputList *l, char *dir, bool owned, bool implied, const DirUp 
         if (input_name_is_pgn(names[i]))
             ok = list_push(l, ITEM_INPUT, path, true, 0);
         else
-            free(path);
+            mem_free(path);
     }
     for (size_t i = 0; i < n; i++)
-        free(names[i]);
-    free(names);
+        mem_free(names[i]);
+    mem_free(names);
     if (owned)
-        free(dir);
+        mem_free(dir);
     return ok;
 }
 
@@ -405,7 +400,7 @@ void input_list_free(InputList *l)
 {
     for (size_t i = 0; i < l->n; i++)
         if (l->v[i].owned)
-            free(l->v[i].path);
-    free(l->v);
+            mem_free(l->v[i].path);
+    mem_free(l->v);
     memset(l, 0, sizeof *l);
 }

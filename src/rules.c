@@ -1,6 +1,7 @@
 /* rules.c - a position and its history: mate, stalemate, mating material, repetition, claims (R20-R29). */
 #include "rules.h"
 
+#include "mem.h"
 #include "movegen.h"
 
 #include <stdlib.h>
@@ -107,10 +108,10 @@ int rules_board_ending(const Position *p, bool any)
 static bool rep_grow(RulesRepTable *t, const uint64_t *keys)
 {
     size_t cap = t->cap ? 2 * t->cap : 512;
-    uint32_t *slot = calloc(cap, sizeof *slot), *cnt = malloc(cap * sizeof *cnt);
+    uint32_t *slot = mem_calloc(cap, sizeof *slot), *cnt = mem_realloc(NULL, cap, sizeof *cnt);
     if (!slot || !cnt) {
-        free(slot);
-        free(cnt);
+        mem_free(slot);
+        mem_free(cnt);
         return false;
     }
     for (size_t i = 0; i < t->cap; i++)
@@ -121,8 +122,8 @@ static bool rep_grow(RulesRepTable *t, const uint64_t *keys)
             slot[j] = t->slot[i];
             cnt[j] = t->n[i];
         }
-    free(t->slot);
-    free(t->n);
+    mem_free(t->slot);
+    mem_free(t->n);
     t->slot = slot;
     t->n = cnt;
     t->cap = cap;
@@ -161,8 +162,8 @@ int rules_rep_count(RulesRepTable *t, const uint64_t *keys, uint32_t ply, uint32
 
 void rules_rep_free(RulesRepTable *t)
 {
-    free(t->slot);
-    free(t->n);
+    mem_free(t->slot);
+    mem_free(t->n);
     memset(t, 0, sizeof *t);
     rules_rep_reset(t);
 }
