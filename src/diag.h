@@ -78,7 +78,7 @@ typedef enum Severity { SEV_NONE = 0, SEV_NOTE = 1, SEV_WARNING = 2, SEV_ERROR =
     X(LAWS_2014_ENDING, "laws-2014-ending", SEV_WARNING, "fivefold or 75 moves, an ending only from 2014-07-01, in a game the date does not place")
 
 /* The export format of the PGN standard (section 8), checked under --strict
- * only (export.c): each rule its own code, one finding per game. */
+ * only (strict.c): each rule its own code, one finding per game. */
 #define DIAG_EXPORT_TABLE(X) \
     X(EXPORT_TAG_ORDER, "export-tag-order", SEV_WARNING, "--strict: the Seven Tag Roster not first or not in its order") \
     X(EXPORT_TAG_SORT, "export-tag-ascii-order", SEV_WARNING, "--strict: the tags after the roster not in ASCII order of name") \

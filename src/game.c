@@ -11,7 +11,7 @@
 #include "movegen.h"
 #include "rules.h"
 #include "explain.h"
-#include "export.h"
+#include "strict.h"
 #include "san.h"
 #include "unwin.h"
 
@@ -1538,11 +1538,11 @@ static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *re
                      "input ends inside the game (in a comment or string): no termination marker");
     }
 
-    /* --strict: the export format (export.c); a game without tags is not
+    /* --strict: the export format (strict.c); a game without tags is not
      * in it, which missing-tag says. */
     if (opt->strict && g->ntags) {
-        Diag ex[EXPORT_MAX_FINDINGS];
-        size_t nex = export_check(g, ex);
+        Diag ex[STRICT_MAX_FINDINGS];
+        size_t nex = strict_check(g, ex);
         for (size_t i = 0; i < nex; i++)
             add_diag(&c, ex[i].code, ex[i].pos, 0, ex[i].move, "%s", ex[i].msg);
     }

@@ -131,7 +131,7 @@ typedef struct PgnGame {
     size_t nslices;
     /* The text before the game, from where the previous game ended (or the
      * reader started) to the game's first byte, as --strict's export checks
-     * need it (export.c): its line ends and bytes, and the '%' escape lines
+     * need it (strict.c): its line ends and bytes, and the '%' escape lines
      * and ';' comments in it, with the first of each (line 0: none).
      * gap_lines is UINT32_MAX when the game before ended without a
      * termination marker (or at a syntax error): it ran on to this game's

@@ -1,4 +1,4 @@
-/* export.c - --strict: the export format of the PGN standard (section 8),
+/* strict.c - --strict: the export format of the PGN standard (section 8),
  * checked on what the reader kept of a game: its tags in order, its
  * movetext elements, its raw text and the text before it.  Runs only under
  * --strict (game.c), so the normal path pays nothing for it.
@@ -26,7 +26,7 @@
  *          leaves no room for them).
  * Each rule has its own code and gives at most one finding per game, at
  * its first fault, with the number of faults in the message. */
-#include "export.h"
+#include "strict.h"
 
 #include <stdarg.h>
 #include <stdbool.h>
@@ -449,7 +449,7 @@ static void check_gap(const PgnGame *g, Text *t)
     }
 }
 
-size_t export_check(const PgnGame *g, Diag out[EXPORT_MAX_FINDINGS])
+size_t strict_check(const PgnGame *g, Diag out[STRICT_MAX_FINDINGS])
 {
     Rule order = {0}, sorted = {0}, numbers = {0};
     Text t = {0};
