@@ -11,6 +11,7 @@
 #include "movegen.h"
 #include "rules.h"
 #include "explain.h"
+#include "mem.h"
 #include "strict.h"
 #include "san.h"
 #include "unwin.h"
@@ -120,7 +121,7 @@ void game_report_trim(GameReport *rep)
             s->unwin = t;
             rep->priv = s;
         } else
-            free(mem);
+            mem_free(mem);
     }
 }
 
@@ -128,14 +129,14 @@ void game_report_free(GameReport *rep)
 {
     Scratch *s = rep->priv;
     if (s) {
-        free(s->keys);
-        free(s->lines);
+        mem_free(s->keys);
+        mem_free(s->lines);
         rules_rep_free(&s->rep);
-        free(s->unwin_mem);
-        free(s->line);
+        mem_free(s->unwin_mem);
+        mem_free(s->line);
     }
-    free(s);
-    free(rep->diags);
+    mem_free(s);
+    mem_free(rep->diags);
     memset(rep, 0, sizeof *rep);
 }
 
@@ -175,7 +176,7 @@ static bool reserve_diag(Scratch *s, GameReport *rep)
     size_t cap = s->diags_cap ? s->diags_cap * 2 : 8;
     if (cap > GAME_MAX_DIAGS)
         cap = GAME_MAX_DIAGS;
-    Diag *d = realloc(rep->diags, cap * sizeof *d);
+    Diag *d = mem_realloc(rep->diags, cap, sizeof *d);
     if (!d)
         return false;
     rep->diags = d;
@@ -193,7 +194,7 @@ static Line *line_at(Scratch *s, size_t depth)
         cap *= 2;
     if (cap > PGN_MAX_DEPTH + 2)
         cap = PGN_MAX_DEPTH + 2;
-    Line *l = realloc(s->lines, cap * sizeof *l);
+    Line *l = mem_realloc(s->lines, cap, sizeof *l);
     if (!l)
         return NULL;
     s->lines = l;
@@ -412,7 +413,7 @@ static bool can_mate_deep(Ctx *c, const Position *p, int color, UnwinReason *why
         return true;
     Scratch *s = c->s;
     if (!s->unwin_mem) {
-        s->unwin_mem = malloc(UNWIN_TABLE_DEFAULT);
+        s->unwin_mem = mem_alloc(UNWIN_TABLE_DEFAULT);
         if (!s->unwin_mem) {
             c->rep->out_of_memory = true;
             return true;
@@ -1439,7 +1440,7 @@ static bool line_begin(Scratch *s, Ctx *c, const Position *start, size_t nelems)
         size_t cap = s->line_cap ? s->line_cap : 256;
         while (cap < need)
             cap *= 2;
-        uint16_t *v = realloc(s->line, cap * sizeof *v);
+        uint16_t *v = mem_realloc(s->line, cap, sizeof *v);
         if (!v)
             return false;
         s->line = v;
@@ -1466,17 +1467,17 @@ void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep)
 /* A game's scratch at its smallest; NULL out of memory. */
 static Scratch *scratch_new(void)
 {
-    Scratch *s = calloc(1, sizeof *s);
+    Scratch *s = mem_calloc(1, sizeof *s);
     if (s) {
         s->keys_cap = 256;
-        s->keys = malloc(s->keys_cap * sizeof *s->keys);
+        s->keys = mem_realloc(NULL, s->keys_cap, sizeof *s->keys);
         s->lines_cap = 2;
-        s->lines = malloc(s->lines_cap * sizeof *s->lines);
+        s->lines = mem_realloc(NULL, s->lines_cap, sizeof *s->lines);
     }
     if (s && (!s->keys || !s->lines)) {
-        free(s->keys);
-        free(s->lines);
-        free(s);
+        mem_free(s->keys);
+        mem_free(s->lines);
+        mem_free(s);
         s = NULL;
     }
     return s;
@@ -1516,8 +1517,11 @@ static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *re
         if (rep->ndiags < GAME_MAX_DIAGS && reserve_diag(s, rep)) {
             rep->diags[rep->ndiags] = *d;
             rep->diags[rep->ndiags++].severity = sev;
-        } else
+        } else {
+            if (rep->ndiags < GAME_MAX_DIAGS)
+                rep->out_of_memory = true;   /* (a drop past the cap is counted, not a failure) */
             rep->dropped++;
+        }
     }
     rep->dropped += g->ndiags_dropped;
     /* Input that ends inside a comment or string ends inside the game too:
@@ -1743,7 +1747,7 @@ static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *re
         size_t cap = s->keys_cap * 2;
         while (cap <= g->nelems)
             cap *= 2;
-        uint64_t *k = realloc(s->keys, cap * sizeof *k);
+        uint64_t *k = mem_realloc(s->keys, cap, sizeof *k);
         if (k) {
             s->keys = k;
             s->keys_cap = cap;
@@ -1934,6 +1938,11 @@ static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *re
 finish:
     if (opt->report_laws || c.laws >= 0)
         rep->laws = ctx_laws(&c);
+    /* A check that ran out of memory is incomplete (a line not replayed,
+     * a finding dropped, a proof not searched): no verdict, as when the
+     * scratch itself could not be had; the caller says "out of memory". */
+    if (rep->out_of_memory)
+        rep->reason = REASON_INVALID;
     if (!rep->outcome_known && rep->reason != REASON_INVALID)
         rep->reason = REASON_INVALID;
     if (rep->counts[SEV_ERROR])
@@ -1942,6 +1951,8 @@ finish:
         rep->status = STATUS_WARNING;
     else
         rep->status = STATUS_OK;
+    if (rep->out_of_memory)
+        rep->status = STATUS_ERROR;
     if (rep->reason == REASON_INVALID) {
         rep->outcome_known = false;
         rep->fixed = PGN_RES_NONE;

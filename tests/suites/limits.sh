@@ -16,6 +16,9 @@
 # flight keep their files open until written, so on EMFILE the queue is
 # written and the open tried again (issue 23, found 5: at ulimit -n 4 the
 # old binary reported 99 of 124 files as "Too many open files").
+#
+# 3. PGNCHECK_FAIL_ALLOC=N, each N in turn: the same verdicts or "out of
+# memory" and exit 2 (see below).
 BIN=${BIN:-.}
 P="$BIN/pgncheck"
 passed=0
@@ -46,6 +49,39 @@ for n in 4 7; do
         fail "ulimit -n $n: -j2 on 124 files differs from -j1 (exit $s1/$s2)" \
             "$(grep -c 'Too many open files' "$tmp/e2") files not opened; $(diff "$tmp/o1" "$tmp/o2" | head -n 3)"
     fi
+done
+# 3. Every allocation of the funnel (src/mem.h) made to fail in turn
+# (PGNCHECK_FAIL_ALLOC=N, N = 1, 2, ... until a run needs no more): a short
+# game, a 600-element game with 12 duplicate tags (reader findings past the
+# first 8), a variation and long-algebraic moves (the checker's findings),
+# and a short game.  Each run gives the whole run's records (exit 0), or
+# "out of memory" and exit 2 with only records the whole run has too: no
+# finding dropped silently, no verdict on a game not wholly checked.
+awk 'BEGIN {
+    r = "[Site \"?\"]\n[Date \"1990.01.01\"]\n[Round \"1\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n";
+    printf "[Event \"one\"]\n%s\n1. e2e4 e5 2. Nf3 (2. d4 exd4) 2... Nc6 *\n\n[Event \"two\"]\n%s", r, r;
+    for (i = 0; i < 12; i++) printf "[Annotator \"x%d\"]\n", i;
+    printf "\n1. e4 e5 (1... c5 2. Nf3) ";
+    for (i = 0; i < 150; i++) printf "%d. Nf3 Nf6 %d. Ng1 Ng8 ", 2 * i + 2, 2 * i + 3;
+    printf "*\n\n[Event \"three\"]\n%s\n1. g1f3 d5 *\n", r;
+}' > "$tmp/oom.pgn"
+for j in 1 2; do
+    "$P" -j$j -f jsonl "$tmp/oom.pgn" | grep -v '"type":"summary"' > "$tmp/whole"
+    n=1 bad=
+    while [ "$n" -le 1000 ]; do
+        PGNCHECK_FAIL_ALLOC=$n "$P" -j$j -f jsonl "$tmp/oom.pgn" > "$tmp/out" 2> "$tmp/err"
+        st=$?
+        grep -v '"type":"summary"' "$tmp/out" > "$tmp/recs"
+        [ "$st" -ne 2 ] && break
+        grep -qx 'pgncheck: out of memory' "$tmp/err" || bad="$bad n=$n: exit 2, nothing said;"
+        grep -vxqF -f "$tmp/whole" "$tmp/recs" && bad="$bad n=$n: a record the whole run has not;"
+        n=$((n + 1))
+    done
+    if [ "$st" -ne 0 ] || ! cmp -s "$tmp/recs" "$tmp/whole" || grep -q 'out of memory' "$tmp/err"; then
+        bad="$bad n=$n: exit $st, not the whole run;"
+    fi
+    [ -z "$bad" ] && ok "-j$j: allocations 1 to $((n - 1)) failed in turn: out of memory or the same verdicts" ||
+        fail "-j$j: an allocation failure changed a verdict" "$bad"
 done
 if [ -n "${SANITIZED:-}" ]; then
     echo "ok memlimit # skip: the sanitizer build cannot run under ulimit -v"
