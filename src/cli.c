@@ -980,7 +980,9 @@ typedef struct Run {
     bool stderr_tty;
     /* (read by the threads: set before they start, apart from the fields
      * the output side writes) */
-    bool text_lines;            /* the diagnostics show errors' source lines (text format) */
+    bool text_lines;            /* the diagnostics show errors' source lines (text format), or
+                                 * count characters of their lines (github) */
+    bool github;
     bool copying;               /* --select, --fix-results */
     bool raw_check;             /* the checks read the game's text (--strict, --fix-results) */
     ReportSummary sum;
@@ -1049,7 +1051,7 @@ static bool keep_slices(const Run *run, PgnGame *dst, PgnGame *src, const GameRe
 {
     if (!run->text_lines || !src->raw || !rep->ndiags)
         return true;
-    return report_take_slices(dst, rep, src->start.offset + src->raw_len, report_read_raw, src);
+    return report_take_slices(dst, rep, src->start.offset + src->raw_len, run->github, report_read_raw, src);
 }
 
 /* Keeps the checked game's report in slot s; its diagnostics go to the
@@ -1692,7 +1694,7 @@ static void output_game(Run *run, Input *in, Slot *s)
     if (in->regular && !g->raw && copy) {
         again = read_copy(run, in, g);
     } else if (in->regular && !g->raw && !g->nslices && run->text_lines && rep->ndiags && !run->stop) {
-        if (!report_take_slices(g, rep, g->end_offset, input_pread, in))
+        if (!report_take_slices(g, rep, g->end_offset, run->github, input_pread, in))
             again = ENOMEM;
     }
     if (again == ENOMEM) {
@@ -2536,7 +2538,8 @@ int cli_main(int argc, char **argv)
     /* The source line under an error needs the game's text; so do copying
      * and the checks of --strict (the export format) and --fix-results (a
      * marker written wrongly): read_options. */
-    run.text_lines = opt->format == FMT_TEXT && !opt->quiet;
+    run.github = opt->format == FMT_GITHUB;
+    run.text_lines = (opt->format == FMT_TEXT || run.github) && !opt->quiet;
     run.copying = copying;
     run.raw_check = opt->check.strict || opt->fix_results;
     /* (--duplicates adds a finding in the output stage: text shows the tags

@@ -575,18 +575,64 @@ static bool excerpt_text(const PgnGame *g, const Diag *d, const unsigned char **
     return false;
 }
 
-bool report_take_slices(PgnGame *g, const GameReport *rep, uint64_t end, ReportReadAt read, void *ctx)
+/* github: counts the characters of d's line before it (utf8_next's,
+ * read in pieces, a character never split between two) and keeps the
+ * count as a slice without text whose base is the offset the line would
+ * start at were each character one byte (char_column). */
+static bool take_prefix(PgnGame *g, const Diag *d, ReportReadAt read, void *ctx)
+{
+    uint64_t off = d->pos.offset, back = d->pos.col ? d->pos.col - 1 : 0;
+    uint64_t chars = 0;
+    if (back > off - g->start.offset) {
+        /* (the line began before the game: those bytes count one each) */
+        chars = back - (off - g->start.offset);
+        back = off - g->start.offset;
+    }
+    uint64_t at = off - back;
+    unsigned char buf[PGN_SLICE];
+    size_t have = 0;
+    while (at < off || have) {
+        size_t want = sizeof buf - have;
+        if (want > off - at)
+            want = (size_t)(off - at);
+        if (want) {
+            long k = read(ctx, (char *)buf + have, want, at);
+            if (k <= 0)
+                return true;    /* (a file that cannot be read again: bytes) */
+            have += (size_t)k;
+            at += (uint64_t)k;
+        }
+        size_t i = 0;
+        /* a sequence cut at the buffer's end waits for the next read */
+        while (i < have && (have - i >= 4 || at == off)) {
+            uint32_t cp;
+            i += utf8_next(buf + i, have - i, &cp);
+            chars++;
+        }
+        memmove(buf, buf + i, have - i);
+        have -= i;
+    }
+    return pgn_game_add_slice(g, off, off - chars, (const char *)buf, 0);
+}
+
+bool report_take_slices(PgnGame *g, const GameReport *rep, uint64_t end, bool prefix, ReportReadAt read,
+                        void *ctx)
 {
     for (size_t i = 0; i < rep->ndiags; i++) {
         const Diag *d = &rep->diags[i];
         uint64_t off = d->pos.offset;
-        if (!shows_line(g, d) || off > end)
+        if (!(prefix ? d->pos.line && off >= g->start.offset : shows_line(g, d)) || off > end)
             continue;
         bool have = false;
         for (size_t k = g->nslices; k-- > 0 && !have;)
             have = g->slices[k].offset == off;
         if (have)
             continue;
+        if (prefix) {
+            if (!take_prefix(g, d, read, ctx))
+                return false;
+            continue;
+        }
         uint64_t lo = off - g->start.offset > SLICE_BEFORE ? off - SLICE_BEFORE : g->start.offset;
         uint64_t hi = end - off > SLICE_AFTER ? off + SLICE_AFTER : end;
         char buf[PGN_SLICE];
@@ -915,6 +961,35 @@ static void tsv_game(Report *rp, const char *file, const PgnGame *g, const GameR
 
 /* ---- GitHub workflow commands ---- */
 
+/* A finding's column in characters, as GitHub counts them, not in bytes:
+ * each UTF-8 sequence of the line before it counts one, and so does every
+ * byte that is not UTF-8 (Latin-1); counted by take_prefix.  A finding
+ * outside a game, or whose line could not be read again, keeps its byte
+ * column. */
+static uint64_t char_column(const PgnGame *g, const Diag *d)
+{
+    uint64_t col = d->pos.col;
+    if (col < 2 || !g)
+        return col;
+    for (size_t i = 0; i < g->nslices; i++) {
+        const PgnSlice *sl = &g->slices[i];
+        if (sl->offset == d->pos.offset && sl->len == 0)
+            return sl->offset - sl->base + 1;
+    }
+    /* the game's text itself (a game copied with --select, --fix-results) */
+    uint64_t rel = d->pos.offset - g->start.offset;
+    if (!g->raw || d->pos.offset < g->start.offset || rel > g->raw_len)
+        return col;
+    const unsigned char *s = (const unsigned char *)g->raw;
+    uint64_t chars = col - 1 > rel ? col - 1 - rel : 0;  /* (bytes before the game) */
+    for (size_t i = col - 1 > rel ? 0 : (size_t)(rel - (col - 1)); i < rel;) {
+        uint32_t cp;
+        i += utf8_next(s + i, (size_t)rel - i, &cp);
+        chars++;
+    }
+    return chars + 1;
+}
+
 static void github_diag(Report *rp, const char *file, const PgnGame *g, const Diag *d)
 {
     Buf *b = &rp->b;
@@ -926,7 +1001,7 @@ static void github_diag(Report *rp, const char *file, const PgnGame *g, const Di
         buf_puts(b, ",line=");
         buf_u64(b, d->pos.line);
         buf_puts(b, ",col=");
-        buf_u64(b, d->pos.col);
+        buf_u64(b, char_column(g, d));
     }
     buf_puts(b, ",title=");
     buf_cstr(b, diag_slug(d), ESC_GH_PROP);

@@ -134,13 +134,16 @@ const char *report_tag(const PgnGame *g, const char *name);
  * larger than PGN_MAX_RAW or keep_raw off). */
 /* Text output shows an error's source line: for a game whose raw text is
  * not kept until it is written, report_take_slices keeps in g the slices
- * of its text those lines are cut from, for the findings of rep, read with
+ * of its text those lines are cut from, for the findings of rep (with
+ * prefix, for github output: for every finding with a line, the bytes of
+ * its line before it, to count characters), read with
  * read(ctx, buf, n, offset) (bytes of the input at offset, up to n; fewer
  * only at the end; -1 on an error) from the game's text up to input
  * offset end (exclusive).  report_read_raw reads them from the raw text
  * of the game ctx points to.  False when out of memory. */
 typedef long (*ReportReadAt)(void *ctx, char *buf, size_t n, uint64_t offset);
-bool report_take_slices(PgnGame *g, const GameReport *rep, uint64_t end, ReportReadAt read, void *ctx);
+bool report_take_slices(PgnGame *g, const GameReport *rep, uint64_t end, bool prefix, ReportReadAt read,
+                        void *ctx);
 long report_read_raw(void *ctx, char *buf, size_t n, uint64_t offset);
 
 int report_write_game(FILE *out, const PgnGame *g, const GameReport *fix, Diag change[2], size_t *nchange);

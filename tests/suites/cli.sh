@@ -516,6 +516,30 @@ out_lacks github '^[^:]'
 run sh -c "\"$P\" -f github --label='a:b,c%d.pgn' < $D/bad.pgn"
 out_has "github escaping" '^::error file=a%3Ab%2Cc%25d\.pgn,line=9,col=47,title=illegal-move::'
 
+# github columns count characters, as GitHub does (text and jsonl count
+# bytes).  The bad move "Ke3" follows "1. e4 {Jörg spielt Königsbauer} e5 2. ":
+# 38 characters, 40 bytes in UTF-8 (two ö), 38 in Latin-1: col=39, column 41 in
+# the UTF-8 file's text and jsonl, 39 everywhere for Latin-1.
+printf '[Event "?"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[White "M\303\274ller"]\n[Black "?"]\n[Result "1-0"]\n\n1. e4 {J\303\266rg spielt K\303\266nigsbauer} e5 2. Ke3 1-0\n' > "$tmp/u8.pgn"
+printf '[Event "?"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[White "M\374ller"]\n[Black "?"]\n[Result "1-0"]\n\n1. e4 {J\366rg spielt K\366nigsbauer} e5 2. Ke3 1-0\n' > "$tmp/l1.pgn"
+for j in 1 2; do
+    run "$P" -j$j -f github "$tmp/u8.pgn"
+    out_has "github UTF-8 column -j$j" ',line=9,col=39,title=illegal-move::'
+    run sh -c "\"$P\" -j$j -f github < $tmp/u8.pgn"
+    out_has "github UTF-8 column, pipe -j$j" ',line=9,col=39,title=illegal-move::'
+    run "$P" -j$j -f github "$tmp/l1.pgn"
+    out_has "github Latin-1 column -j$j" ',line=9,col=39,title=illegal-move::'
+done
+run "$P" "$tmp/u8.pgn"
+out_has "text UTF-8 column in bytes" ':9:41: error: '
+run "$P" -f jsonl "$tmp/u8.pgn"
+out_has "jsonl UTF-8 column in bytes" '"line":9,"column":41,'
+# characters of two and three bytes
+printf '[Event "?"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[White "?"]\n[Black "?"]\n[Result "1-0"]\n\n1. e4 {\303\251\303\251\303\251} e5 {\342\202\254} 2. Ke3 1-0\n' > "$tmp/u8b.pgn"
+run "$P" -f github "$tmp/u8b.pgn"
+# "1. e4 {ééé} e5 {€} 2. ": 22 characters, 27 bytes
+out_has "github 2- and 3-byte characters" ',line=9,col=23,title=illegal-move::'
+
 # ---------------------------------------------------------------- stdin and --label
 run sh -c "\"$P\" < $D/bad.pgn"
 status_is stdin 1; out_has stdin '^<stdin>:9:47: error: '
