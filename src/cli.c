@@ -8,14 +8,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "chess.h"
@@ -25,6 +23,7 @@
 #include "input.h"
 #include "mem.h"
 #include "pgn.h"
+#include "progress.h"
 #include "report.h"
 
 #define PROG "pgncheck"
@@ -44,7 +43,6 @@
 #define PIECE_GAMES 1024        /* games of one piece at most: a piece holding this
                                  * many stopped there, not at a sync point */
 #define MAX_JOBS 256
-#define PROGRESS_MIN_BYTES (8u << 20)  /* --progress is on by default above this */
 
 typedef enum Select { SELECT_NONE = 0, SELECT_VALID, SELECT_INVALID, SELECT_UNIQUE } Select;
 
@@ -964,12 +962,6 @@ static bool diags_take(DiagList *l, PgnReader *r, const Options *opt)
  * tags; copying writes the text). */
 typedef enum KeepText { KEEP_NONE, KEEP_WITH_FINDINGS, KEEP_ALL } KeepText;
 
-typedef struct Progress {
-    bool shown;
-    size_t width;               /* characters of the line on screen */
-    double last;
-} Progress;
-
 typedef struct Run {
     const Options *opt;
     Report *rp;                 /* diagnostics: stdout, or stderr when games are copied */
@@ -1023,13 +1015,6 @@ typedef struct Run {
     pthread_t *threads;
     unsigned nthreads;
 } Run;
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* A reader of an input's games: it keeps their text where the checks read
  * it (--strict, --fix-results), and through a pipe where the output will
@@ -1263,13 +1248,11 @@ static void check_queued(Run *run, PieceTools *work)
     pthread_cond_signal(&run->done_cv);
 }
 
-static void block_stop_signals(void);
-
 static void *worker(void *arg)
 {
     Run *run = arg;
     PieceTools work = {0};
-    block_stop_signals();
+    progress_block_signals();
     pthread_mutex_lock(&run->mu);
     for (;;) {
         while (!run->wcount && !run->quit)
@@ -1318,18 +1301,6 @@ static bool batch_is_done(Run *run, Batch *b, bool wait)
 
 /* ---- progress ---- */
 
-/* The width of the progress line on screen, for the signal handler that
- * clears it (0: none shown). */
-static volatile sig_atomic_t progress_cols;
-
-static bool progress_wanted(const Run *run)
-{
-    if (run->opt->progress >= 0)
-        return run->opt->progress == 1;
-    /* a terminal, and more than 8 MB of regular files to read */
-    return run->stderr_tty && run->bytes_total > PROGRESS_MIN_BYTES;
-}
-
 /* How far the input has been read, as progress counts it: a compressed
  * input's compressed bytes (how far its decompressor has read). */
 static uint64_t input_pos(const Input *in)
@@ -1348,145 +1319,18 @@ static uint64_t input_done_bytes(const Input *in)
     return in->psize ? in->psize : input_pos(in);
 }
 
-static void progress_clear(Run *run)
+/* The progress line (progress.h) where the input stands. */
+static void show_progress(Run *run, const Input *in, bool force)
 {
-    if (!run->progress.shown)
+    if (!progress_due(&run->progress, force))
         return;
-    fprintf(stderr, "\r%*s\r", (int)run->progress.width, "");
-    fflush(stderr);
-    run->progress.shown = false;
-    progress_cols = 0;
-}
-
-/* Ctrl-C (or a kill) while the progress line is shown: the line is
- * cleared, with write(2) alone (async-signal-safe), and the signal, its
- * handler reset (SA_RESETHAND), ends the process once this returns. */
-static void on_stop_signal(int sig)
-{
-    static const char spaces[33] = "                                ";
-    int w = progress_cols;
-    if (w > 0) {
-        ssize_t r = write(STDERR_FILENO, "\r", 1);
-        while (w > 0 && r >= 0) {
-            int k = w < 32 ? w : 32;
-            r = write(STDERR_FILENO, spaces, (size_t)k);
-            w -= k;
-        }
-        r = write(STDERR_FILENO, "\r", 1);
-        (void)r;
-    }
-    raise(sig);
-}
-
-/* Catches SIGINT and SIGTERM for on_stop_signal, unless they are ignored
- * (nohup, a background job of a shell without job control). */
-static void progress_signals(void)
-{
-    struct sigaction sa, old;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_stop_signal;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESETHAND;
-    const int sigs[] = {SIGINT, SIGTERM};
-    for (size_t k = 0; k < sizeof sigs / sizeof sigs[0]; k++)
-        if (sigaction(sigs[k], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
-            sigaction(sigs[k], &sa, NULL);
-}
-
-/* The threads other than the main one leave those signals to it: the
- * handler then never runs while a worker could write. */
-static void block_stop_signals(void)
-{
-    sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, SIGINT);
-    sigaddset(&set, SIGTERM);
-    pthread_sigmask(SIG_BLOCK, &set, NULL);
-}
-
-/* A file name for the progress line: 24 bytes at most, "..." and its
- * end where it is longer (the file's own name is at the end), controls as
- * '?'. */
-#define PROGRESS_NAME 24
-static void progress_name(char *out, const char *name)
-{
-    size_t n = strlen(name), from = 0, k = 0;
-    if (n > PROGRESS_NAME) {
-        from = n - (PROGRESS_NAME - 3);
-        while (from < n && ((unsigned char)name[from] & 0xC0) == 0x80)
-            from++;             /* not inside a UTF-8 character */
-        memcpy(out, "...", 3);
-        k = 3;
-    }
-    for (size_t i = from; i < n; i++)
-        out[k++] = (unsigned char)name[i] < 0x20 || name[i] == 0x7f ? '?' : name[i];
-    out[k] = '\0';
-}
-
-static void progress_show(Run *run, const Input *in, bool force)
-{
-    if (!progress_wanted(run))
-        return;
-    double t = now_seconds();
-    if (!force && t - run->progress.last < 0.25)
-        return;
-    run->progress.last = t;
-    double el = t - run->t0;
-    uint64_t here = input_pos(in), bytes = run->bytes_done + here;
-    char line[200];
-    int n;
-    double frac = -1;
-    if (run->inputs.n > 1) {
-        /* several inputs: which is read, and the bytes of them all */
-        char name[PROGRESS_NAME + 1];
-        progress_name(name, in->name);
-        if (run->total_known && run->bytes_total) {
-            n = snprintf(line, sizeof line, PROG ": [%zu/%zu] %s: %.1f/%.1f MB", run->reading, run->inputs.n, name,
-                         (double)bytes / 1e6, (double)run->bytes_total / 1e6);
-            frac = (double)bytes / (double)run->bytes_total;
-        } else {
-            n = snprintf(line, sizeof line, PROG ": [%zu/%zu] %s: %.1f MB", run->reading, run->inputs.n, name,
-                         (double)bytes / 1e6);
-        }
-    } else {
-        n = snprintf(line, sizeof line, PROG ": %.1f MB", (double)bytes / 1e6);
-        if (in->psize)
-            frac = (double)here / (double)in->psize;
-    }
-    if (n > 0 && (size_t)n < sizeof line) {
-        /* (with a name the line drops games/s: it stays within 80 columns,
-         * where a "\r" can take it back) */
-        int m = run->inputs.n > 1
-                    ? snprintf(line + n, sizeof line - (size_t)n, ", %llu games", (unsigned long long)run->games_read)
-                    : snprintf(line + n, sizeof line - (size_t)n, ", %llu games, %.0f games/s",
-                               (unsigned long long)run->games_read, el > 0 ? (double)run->games_read / el : 0.0);
-        if (m > 0)
-            n += m;
-    }
-    if (frac >= 0 && n > 0 && (size_t)n < sizeof line) {
-        if (frac > 1)
-            frac = 1;
-        int m = snprintf(line + n, sizeof line - (size_t)n, ", %.0f%%", frac * 100);
-        if (m > 0)
-            n += m;
-        if (frac > 0.01 && (size_t)n < sizeof line) {
-            unsigned long eta = (unsigned long)(el * (1 - frac) / frac + 0.5);
-            m = snprintf(line + n, sizeof line - (size_t)n, ", ETA %lu:%02lu", eta / 60, eta % 60);
-            if (m > 0)
-                n += m;
-        }
-    }
-    if (n < 0)
-        return;
-    size_t len = strlen(line);
-    size_t width = len > run->progress.width ? len : run->progress.width;
-    progress_cols = (sig_atomic_t)width;    /* before the line is written */
-    fprintf(stderr, "\r%s", line);
-    if (run->progress.shown && run->progress.width > len)
-        fprintf(stderr, "%*s", (int)(run->progress.width - len), "");
-    fflush(stderr);
-    run->progress.shown = true;
-    run->progress.width = width;
+    uint64_t here = input_pos(in);
+    ProgressAt at = {
+        .name = in->name, .here = here, .psize = in->psize, .bytes = run->bytes_done + here,
+        .total = run->bytes_total, .total_known = run->total_known,
+        .reading = run->reading, .ninputs = run->inputs.n, .games = run->games_read,
+    };
+    progress_draw(&run->progress, &at);
 }
 
 /* ---- output, in input order, on the main thread ---- */
@@ -1591,7 +1435,7 @@ static bool dup_look(Run *run, const Input *in, Slot *s, Diag *d)
         return false;
     }
     if (v == DUP_FULL) {
-        progress_clear(run);
+        progress_clear(&run->progress);
         fprintf(stderr,
                 PROG ": --duplicates: the table of main lines reached its limit of %llu bytes (%llu distinct "
                 "games) at game %llu of %s; raise --duplicates-memory\n",
@@ -1659,7 +1503,7 @@ static void output_input_diag(Run *run, const Input *in, DiagCode code, uint32_t
         report_stats_diag(run->stats, &d);
     if (run->opt->quiet || run->stop)
         return;
-    progress_clear(run);
+    progress_clear(&run->progress);
     report_file_diag(run->opt->format == FMT_TSV ? run->side : run->rp, in->name, &d);
 }
 
@@ -1700,7 +1544,7 @@ static void output_game(Run *run, Input *in, Slot *s)
     if (again == ENOMEM) {
         out_of_memory(run);
     } else if (again) {
-        progress_clear(run);
+        progress_clear(&run->progress);
         fprintf(stderr, PROG ": %s: game %llu could not be read again to be copied: %s\n", in->name,
                 (unsigned long long)g->index, strerror(again));
         run->trouble = true;
@@ -1717,7 +1561,7 @@ static void output_game(Run *run, Input *in, Slot *s)
         extra[nextra] = extra[2];
     nextra += dup;
     if (copied < 0 && !again) {
-        progress_clear(run);
+        progress_clear(&run->progress);
         fprintf(stderr, PROG ": %s: game %llu is larger than %u MiB and was not copied\n",
                 in->name, (unsigned long long)s->game->index,
                 (unsigned)(GAME_TEXT >> 20));
@@ -1756,7 +1600,7 @@ static void check_stdout(Run *run)
     run->stop = true;
     if (e == EPIPE)
         return;                 /* the reader went away: a normal stop */
-    progress_clear(run);
+    progress_clear(&run->progress);
     fprintf(stderr, PROG ": write error: %s\n", strerror(e ? e : EIO));
     run->trouble = true;
 }
@@ -1791,7 +1635,7 @@ static void piece_emit(Run *run, Batch *b)
         out_of_memory(run);
     uint64_t dl = in->line_base - 1;
     if (batch_prints(run, b))
-        progress_clear(run);
+        progress_clear(&run->progress);
     for (size_t i = 0; i < b->ngames; i++) {
         Slot *s = &b->slot[i];
         s->rep.diags = b->pool + s->pool_at;
@@ -2028,7 +1872,7 @@ static void output_batch(Run *run, Batch *b)
         if (b->oom)
             out_of_memory(run);
         if (batch_prints(run, b))
-            progress_clear(run);
+            progress_clear(&run->progress);
         /* the reader writes the next game's text into the same room */
         for (size_t i = 0; i < b->ngames; i++)
             output_slot(run, in, &b->slot[i], SLOT_KEEP_RAW);
@@ -2046,7 +1890,7 @@ static void output_batch(Run *run, Batch *b)
             if (!in->reader && !in->pieces)
                 output_input_diag(run, in, in->open_failed ? D_OPEN_ERROR : D_READ_ERROR, 0,
                                   in->why[0] ? in->why : strerror(in->err));
-            progress_clear(run);
+            progress_clear(&run->progress);
             fprintf(stderr, PROG ": %s: %s\n", in->name, in->why[0] ? in->why : strerror(in->err));
             run->trouble = true;
             run->sum.failed++;
@@ -2211,7 +2055,7 @@ static void run_free(Run *run)
 
 static void out_of_memory(Run *run)
 {
-    progress_clear(run);
+    progress_clear(&run->progress);
     fputs(PROG ": out of memory\n", stderr);
     run->trouble = true;
     run->stop = true;
@@ -2250,7 +2094,7 @@ static void run_pieces(Run *run, Input *in)
             break;              /* in may be closed from here on */
         output_ready(run, false);
         if (!in->ended)
-            progress_show(run, in, false);
+            show_progress(run, in, false);
     }
     if (!last)
         close_in_turn(run, in);
@@ -2368,7 +2212,7 @@ static bool run_segments(Run *run, Input *in)
             break;
         lo = hi;
         output_ready(run, false);
-        progress_show(run, in, false);
+        show_progress(run, in, false);
     }
     if (!last)
         close_in_turn(run, in);
@@ -2453,7 +2297,7 @@ static void run_input(Run *run, const InputItem *it)
         while (run->held > RUN_HELD && run->count)
             output_oldest(run);
         if (!ended)
-            progress_show(run, in, false);
+            show_progress(run, in, false);
     } while (!ended && !run->stop);
     if (!ended)
         close_in_turn(run, in);
@@ -2511,7 +2355,7 @@ int cli_main(int argc, char **argv)
     Run run;
     memset(&run, 0, sizeof run);
     run.opt = opt;
-    run.t0 = now_seconds();
+    run.t0 = progress_now();
     bool copying = opt->select || opt->fix_results;
     FILE *diag_out = copying ? stderr : stdout;
     run.games_out = copying ? stdout : NULL;
@@ -2580,15 +2424,20 @@ int cli_main(int argc, char **argv)
             run.bytes_total += run.inputs.v[i].size;
             run.total_known &= run.inputs.v[i].regular;
         }
+        /* --progress, or by default a terminal and more than 8 MB of
+         * regular files to read */
+        run.progress.on = opt->progress >= 0 ? opt->progress == 1
+                          : run.stderr_tty && run.bytes_total > PROGRESS_MIN_BYTES;
+        run.progress.t0 = run.t0;
         if (opt->progress == 1 || (opt->progress < 0 && run.stderr_tty))
-            progress_signals();
+            progress_catch_signals();
         for (size_t i = 0; i < run.inputs.n && !run.stop; i++) {
             run.reading = i + 1;
             run_input(&run, &run.inputs.v[i]);
         }
         output_ready(&run, true);
-        run.sum.seconds = now_seconds() - run.t0;
-        progress_clear(&run);
+        run.sum.seconds = progress_now() - run.t0;
+        progress_clear(&run.progress);
         if (run.stats && (opt->format != FMT_JSONL || !run.stop))
             report_stats_write(run.stats, run.rp, stderr);
         if (!run.stop) {
