@@ -466,101 +466,6 @@ static int parse_args(int argc, char **argv, Options *o)
 
 /* ---------------------------------------------------------------- inputs */
 
-typedef struct Input {
-    const char *name;           /* as reported */
-    int fd;
-    int err;                    /* errno of a failed open or read, 0 if none */
-    bool open_failed;           /* err is open(2)'s (or the input is a directory) */
-    uint64_t ngames;            /* games of it output so far */
-    bool no_pgn;                /* a directory walked (-r) with no PGN file in it */
-    bool regular;
-    uint64_t size;              /* regular files: bytes in the file */
-    uint64_t origin;            /* regular files: the offset reading began at */
-    uint64_t bytes;             /* bytes read so far */
-    PgnReader *reader;
-    /* Read in pieces (-jN, regular file): kept by the output side. */
-    bool pieces;
-    bool ended;                 /* the input's end (or a read error) was output */
-    uint64_t expect;            /* offset where the next piece's games must start */
-    uint32_t expect_col;        /* its column (PgnOptions.column) */
-    bool expect_tok;            /* and PgnOptions.line_tok there */
-    uint64_t line_base;         /* the line of that offset */
-    uint64_t index_base;        /* games of this input output so far */
-    /* A pipe read in segments (-jN): its bytes not yet handed to a segment,
-     * [pend_off, pend_off + pend_len), and whether it has ended. */
-    bool stream;
-    unsigned char *pend;
-    size_t pend_len, pend_cap;
-    uint64_t pend_off;
-    bool pend_eof;
-    /* Bytes before gap_end are not all kept any more: a stretch read again
-     * that ran far past the segments dropped them (stream_read). */
-    uint64_t gap_end;
-    /* A compressed input: fd reads its decompressor's output. */
-    bool compressed;
-    int zfd;                    /* the compressed file, read by the decompressor from
-                                 * the same offset (progress), or -1 (a pipe) */
-    uint64_t zstart;            /* its offset when the decompressor began */
-    uint64_t psize;             /* progress: bytes of the input on disk (a regular
-                                 * file, compressed or not), 0 if not known */
-    pid_t child;                /* the decompressor, 0 once waited for */
-    const char *prog;
-    int warn_status;
-    char why[160];              /* said instead of strerror(err) when set */
-} Input;
-
-/* read(2), or pread(2) at *off (which it advances) when off is not NULL;
- * retried on EINTR.  -1 with *err set on an error. */
-static long read_retry(int fd, char *buf, size_t cap, uint64_t *off, int *err)
-{
-    for (;;) {
-        ssize_t k = off ? pread(fd, buf, cap, (off_t)*off) : read(fd, buf, cap);
-        if (k >= 0) {
-            if (off)
-                *off += (uint64_t)k;
-            return (long)k;
-        }
-        if (errno != EINTR) {
-            *err = errno;
-            return -1;
-        }
-    }
-}
-
-/* Reads the input's descriptor; at a decompressor's end, its failure is a
- * read error. */
-static long input_fd_read(Input *in, char *buf, size_t cap)
-{
-    long k = read_retry(in->fd, buf, cap, NULL, &in->err);
-    if (k == 0 && in->child > 0) {
-        bool ok = input_wait(in->child, in->prog, in->warn_status, in->why, sizeof in->why);
-        in->child = 0;
-        if (!ok) {
-            errno = in->err = EIO;
-            return -1;
-        }
-    }
-    return k;
-}
-
-static long input_read(void *ctx, char *buf, size_t cap)
-{
-    Input *in = ctx;
-    if (in->pend_len) {
-        /* bytes a pipe's first look took (run_segments), counted then;
-         * pend_off counts those already given (they start at pend[0]) */
-        size_t n = in->pend_len < cap ? in->pend_len : cap;
-        memcpy(buf, in->pend + (size_t)in->pend_off, n);
-        in->pend_off += n;
-        in->pend_len -= n;
-        return (long)n;
-    }
-    long k = input_fd_read(in, buf, cap);
-    if (k > 0)
-        in->bytes += (uint64_t)k;
-    return k;
-}
-
 struct Run;
 /* Where a piece's bytes come from: a regular file (pread); a segment of a
  * pipe, held in memory, [mem_lo, mem_lo + mem_len); or, for the thread
@@ -603,7 +508,7 @@ static long source_read(const Source *src, unsigned char *buf, size_t cap, uint6
             *off += (uint64_t)k;
         return k;
     }
-    return read_retry(src->fd, (char *)buf, cap, off, err);
+    return input_read_retry(src->fd, (char *)buf, cap, off, err);
 }
 
 /* A piece's reader's source: from an offset.  Past soft (the piece's end)
@@ -692,150 +597,6 @@ static uint64_t sync_find(const Source *src, uint64_t lo, uint64_t hi)
         at = from + limit;
     }
     return UINT64_MAX;
-}
-
-/* Looks at the input's first bytes: text is read as it is (a pipe's bytes
- * looked at wait in in->pend, as run_segments's do), a compressed stream
- * through its decompressor, and anything else is refused (in->err). */
-static void input_sniff_open(Input *in)
-{
-    unsigned char head[INPUT_SNIFF];
-    const unsigned char *b = head;
-    size_t n = 0;
-    bool piped = false;
-    if (in->regular) {
-        off_t at = lseek(in->fd, 0, SEEK_CUR);
-        uint64_t off = at > 0 ? (uint64_t)at : 0;
-        in->origin = off;
-        int e = 0;
-        while (n < sizeof head) {
-            long k = read_retry(in->fd, (char *)head + n, sizeof head - n, &off, &e);
-            if (k <= 0)
-                break;          /* an error: the reading reports it */
-            n += (size_t)k;
-        }
-    } else if (!isatty(in->fd)) {
-        /* (a terminal is typed at: not looked at) */
-        piped = true;
-        if (!(in->pend = malloc(INPUT_SNIFF))) {
-            in->err = ENOMEM;
-            return;
-        }
-        in->pend_cap = INPUT_SNIFF;
-        while (n < INPUT_SNIFF) {
-            long k = read_retry(in->fd, (char *)in->pend + n, INPUT_SNIFF - n, NULL, &in->err);
-            if (k < 0)
-                return;
-            if (k == 0)
-                break;
-            n += (size_t)k;
-        }
-        in->pend_len = n;
-        in->bytes = n;
-        b = in->pend;
-    }
-    Sniff s = input_sniff(b, n);
-    if (s.kind == SNIFF_NOT_TEXT) {
-        in->err = EILSEQ;
-        snprintf(in->why, sizeof in->why, "%s", s.what);
-    } else if (s.kind == SNIFF_COMPRESSED) {
-        int out;
-        pid_t pid;
-        int e = input_spawn(s.prog, in->fd, piped ? b : NULL, piped ? n : 0, &pid, &out);
-        if (e) {
-            in->err = e;
-            snprintf(in->why, sizeof in->why, "%s-compressed, but %s could not be started: %s%s", s.prog, s.prog,
-                     strerror(e), e == ENOENT ? " (install it, or decompress the file first)" : "");
-            return;
-        }
-        /* The decompressor (or its feeder) reads the file; a regular
-         * one is kept open here to see how far it has read (progress:
-         * compressed bytes), as it shares this descriptor's offset. */
-        in->compressed = true;
-        in->zfd = -1;
-        if (!piped) {
-            off_t at = lseek(in->fd, 0, SEEK_CUR);
-            in->zfd = in->fd;
-            in->zstart = at > 0 ? (uint64_t)at : 0;
-        } else if (in->fd > STDIN_FILENO) {
-            close(in->fd);
-        }
-        in->fd = out;
-        in->child = pid;
-        in->prog = s.prog;
-        in->warn_status = s.warn_status;
-        in->regular = false;
-        in->size = 0;
-        in->pend_len = 0;
-        in->bytes = 0;
-    }
-}
-
-static Input *input_open(const char *path, const Options *opt)
-{
-    Input *in = calloc(1, sizeof *in);
-    if (!in)
-        return NULL;
-    in->fd = -1;
-    in->zfd = -1;
-    if (strcmp(path, "-") == 0) {
-        in->name = opt->label;
-        in->fd = STDIN_FILENO;
-    } else {
-        in->name = path;
-        in->fd = open(path, O_RDONLY | O_CLOEXEC);
-        if (in->fd < 0) {
-            in->err = errno;
-            in->open_failed = true;
-            return in;
-        }
-    }
-    struct stat st;
-    if (fstat(in->fd, &st) == 0) {
-        if (S_ISDIR(st.st_mode)) {
-            /* (as grep says it; -r walks a directory named, never opens it) */
-            in->err = EISDIR;
-            in->open_failed = true;
-            snprintf(in->why, sizeof in->why, "%s (-r checks the PGN files in it)", strerror(EISDIR));
-            return in;
-        }
-        in->regular = S_ISREG(st.st_mode);
-        in->size = in->regular ? (uint64_t)st.st_size : 0;
-        in->psize = in->size;
-    }
-    input_sniff_open(in);
-    return in;
-}
-
-/* A directory the walk (-r) could not read: an input that failed to open
- * (or, err 0, one that held no PGN file). */
-static Input *input_failed(const char *path, int err)
-{
-    Input *in = calloc(1, sizeof *in);
-    if (!in)
-        return NULL;
-    in->fd = -1;
-    in->zfd = -1;
-    in->name = path;
-    in->err = err;
-    in->open_failed = true;
-    return in;
-}
-
-static void input_close(Input *in)
-{
-    if (!in)
-        return;
-    if (in->reader)
-        pgn_reader_free(in->reader);
-    if (in->fd > STDIN_FILENO)
-        close(in->fd);
-    if (in->zfd > STDIN_FILENO)
-        close(in->zfd);
-    if (in->child > 0)
-        input_kill(in->child);  /* not read to its end (a stop) */
-    free(in->pend);
-    free(in);
 }
 
 /* ---------------------------------------------------------------- batches */
@@ -1301,24 +1062,6 @@ static bool batch_is_done(Run *run, Batch *b, bool wait)
 
 /* ---- progress ---- */
 
-/* How far the input has been read, as progress counts it: a compressed
- * input's compressed bytes (how far its decompressor has read). */
-static uint64_t input_pos(const Input *in)
-{
-    if (!in->compressed)
-        return in->bytes;
-    if (in->zfd < 0)
-        return input_fed();
-    off_t at = lseek(in->zfd, 0, SEEK_CUR);
-    return at > 0 && (uint64_t)at > in->zstart ? (uint64_t)at - in->zstart : 0;
-}
-
-/* An input's bytes once it is done: as on disk where that is known. */
-static uint64_t input_done_bytes(const Input *in)
-{
-    return in->psize ? in->psize : input_pos(in);
-}
-
 /* The progress line (progress.h) where the input stands. */
 static void show_progress(Run *run, const Input *in, bool force)
 {
@@ -1357,27 +1100,6 @@ static void output_file_diags(Run *run, const Input *in, const DiagList *l)
 }
 
 static void out_of_memory(Run *run);
-
-/* Bytes of a regular input at off (counted from where its reading
- * began), up to n; -1 on an error (errno). */
-static long input_pread(void *ctx, char *buf, size_t n, uint64_t off)
-{
-    const Input *in = ctx;
-    uint64_t at = in->origin + off;
-    size_t got = 0;
-    int err = 0;
-    while (got < n) {
-        long k = read_retry(in->fd, buf + got, n - got, &at, &err);
-        if (k < 0) {
-            errno = err;
-            return -1;
-        }
-        if (k == 0)
-            break;
-        got += (size_t)k;
-    }
-    return (long)got;
-}
 
 /* A game of a regular file to be copied: its text read again into
  * run->copy (g->raw points there until reset_copy); the errno of a failed
@@ -1681,48 +1403,8 @@ static void piece_emit(Run *run, Batch *b)
 
 /* ---- pipes in segments ---- */
 
-#define SEG_READ (256u << 10)   /* bytes read from the pipe at once */
+#define SEG_READ INPUT_PEND_READ /* bytes read from the pipe at once */
 #define SEG_KEEP (128u << 10)   /* of a stretch read again, bytes kept behind it */
-
-/* Reads more of the pipe into in->pend; false at its end or on an error
- * (in->err). */
-static bool pend_more(Input *in)
-{
-    if (in->pend_eof)
-        return false;
-    if (in->pend_cap - in->pend_len < SEG_READ) {
-        size_t cap = in->pend_cap ? in->pend_cap * 2 : 2 * SEG_READ;
-        while (cap - in->pend_len < SEG_READ)
-            cap *= 2;
-        unsigned char *p = realloc(in->pend, cap);
-        if (!p) {
-            in->err = ENOMEM;
-            in->pend_eof = true;
-            return false;
-        }
-        in->pend = p;
-        in->pend_cap = cap;
-    }
-    long k = input_fd_read(in, (char *)in->pend + in->pend_len, SEG_READ);
-    if (k <= 0) {
-        in->pend_eof = true;
-        return false;
-    }
-    in->pend_len += (size_t)k;
-    in->bytes += (uint64_t)k;
-    return true;
-}
-
-/* Drops the pending bytes before offset upto. */
-static void pend_drop(Input *in, uint64_t upto)
-{
-    if (upto <= in->pend_off)
-        return;
-    size_t n = upto - in->pend_off < in->pend_len ? (size_t)(upto - in->pend_off) : in->pend_len;
-    memmove(in->pend, in->pend + n, in->pend_len - n);
-    in->pend_len -= n;
-    in->pend_off += n;
-}
 
 /* The pipe's bytes at off for the thread that writes the output (a stretch
  * read again): from the segments in flight, then the pending bytes, then
@@ -1760,10 +1442,10 @@ static long stream_read(Run *run, Input *in, unsigned char *buf, size_t cap, uin
             if (cut > held) {
                 if (cut > in->gap_end && cut > in->pend_off)
                     in->gap_end = cut;
-                pend_drop(in, cut);
+                input_pend_drop(in, cut);
             }
         }
-        if (!pend_more(in))
+        if (!input_pend_more(in))
             return in->err ? -1 : 0;
     }
 }
@@ -1914,6 +1596,8 @@ static void output_batch(Run *run, Batch *b)
         run->sum.bytes += in->bytes;
         if (in->pieces)
             run->bytes_done += input_done_bytes(in);
+        if (in->reader)
+            pgn_reader_free(in->reader);
         input_close(in);
     }
     b->input = NULL;
@@ -2127,7 +1811,7 @@ static int seg_cut(Input *in, uint64_t lo, uint64_t size, uint64_t most, uint64_
             *hi = lo + most;
             return 0;
         }
-        if (!pend_more(in)) {
+        if (!input_pend_more(in)) {
             *hi = UINT64_MAX;   /* the end of input (or a read error) */
             return -1;
         }
@@ -2223,7 +1907,7 @@ static bool run_segments(Run *run, Input *in)
 static void run_input(Run *run, const InputItem *it)
 {
     const char *path = it->path;
-    Input *in = it->kind == ITEM_INPUT ? input_open(path, run->opt) : input_failed(path, it->err);
+    Input *in = it->kind == ITEM_INPUT ? input_open(path, run->opt->label) : input_failed(path, it->err);
     /* Inputs in flight keep their files open until their output is
      * written: out of file descriptors, write what is queued (closing the
      * inputs it ends) and try again, so that -jN checks every file -j1
@@ -2231,7 +1915,7 @@ static void run_input(Run *run, const InputItem *it)
     while (in && (in->err == EMFILE || in->err == ENFILE) && run->count > 0) {
         input_close(in);
         output_ready(run, true);
-        in = input_open(path, run->opt);
+        in = input_open(path, run->opt->label);
     }
     if (!in) {
         out_of_memory(run);

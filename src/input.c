@@ -404,3 +404,278 @@ void input_list_free(InputList *l)
     mem_free(l->v);
     memset(l, 0, sizeof *l);
 }
+
+/* ---------------------------------------------------------------- an input being read */
+
+/* read(2), or pread(2) at *off (which it advances) when off is not NULL;
+ * retried on EINTR.  -1 with *err set on an error. */
+long input_read_retry(int fd, char *buf, size_t cap, uint64_t *off, int *err)
+{
+    for (;;) {
+        ssize_t k = off ? pread(fd, buf, cap, (off_t)*off) : read(fd, buf, cap);
+        if (k >= 0) {
+            if (off)
+                *off += (uint64_t)k;
+            return (long)k;
+        }
+        if (errno != EINTR) {
+            *err = errno;
+            return -1;
+        }
+    }
+}
+
+/* Reads the input's descriptor; at a decompressor's end, its failure is a
+ * read error. */
+static long input_fd_read(Input *in, char *buf, size_t cap)
+{
+    long k = input_read_retry(in->fd, buf, cap, NULL, &in->err);
+    if (k == 0 && in->child > 0) {
+        bool ok = input_wait(in->child, in->prog, in->warn_status, in->why, sizeof in->why);
+        in->child = 0;
+        if (!ok) {
+            errno = in->err = EIO;
+            return -1;
+        }
+    }
+    return k;
+}
+
+long input_read(void *ctx, char *buf, size_t cap)
+{
+    Input *in = ctx;
+    if (in->pend_len) {
+        /* bytes a pipe's first look took (run_segments), counted then;
+         * pend_off counts those already given (they start at pend[0]) */
+        size_t n = in->pend_len < cap ? in->pend_len : cap;
+        memcpy(buf, in->pend + (size_t)in->pend_off, n);
+        in->pend_off += n;
+        in->pend_len -= n;
+        return (long)n;
+    }
+    long k = input_fd_read(in, buf, cap);
+    if (k > 0)
+        in->bytes += (uint64_t)k;
+    return k;
+}
+
+/* Looks at the input's first bytes: text is read as it is (a pipe's bytes
+ * looked at wait in in->pend, as run_segments's do), a compressed stream
+ * through its decompressor, and anything else is refused (in->err). */
+static void input_sniff_open(Input *in)
+{
+    unsigned char head[INPUT_SNIFF];
+    const unsigned char *b = head;
+    size_t n = 0;
+    bool piped = false;
+    if (in->regular) {
+        off_t at = lseek(in->fd, 0, SEEK_CUR);
+        uint64_t off = at > 0 ? (uint64_t)at : 0;
+        in->origin = off;
+        int e = 0;
+        while (n < sizeof head) {
+            long k = input_read_retry(in->fd, (char *)head + n, sizeof head - n, &off, &e);
+            if (k <= 0)
+                break;          /* an error: the reading reports it */
+            n += (size_t)k;
+        }
+    } else if (!isatty(in->fd)) {
+        /* (a terminal is typed at: not looked at) */
+        piped = true;
+        if (!(in->pend = mem_alloc(INPUT_SNIFF))) {
+            in->err = ENOMEM;
+            return;
+        }
+        in->pend_cap = INPUT_SNIFF;
+        while (n < INPUT_SNIFF) {
+            long k = input_read_retry(in->fd, (char *)in->pend + n, INPUT_SNIFF - n, NULL, &in->err);
+            if (k < 0)
+                return;
+            if (k == 0)
+                break;
+            n += (size_t)k;
+        }
+        in->pend_len = n;
+        in->bytes = n;
+        b = in->pend;
+    }
+    Sniff s = input_sniff(b, n);
+    if (s.kind == SNIFF_NOT_TEXT) {
+        in->err = EILSEQ;
+        snprintf(in->why, sizeof in->why, "%s", s.what);
+    } else if (s.kind == SNIFF_COMPRESSED) {
+        int out;
+        pid_t pid;
+        int e = input_spawn(s.prog, in->fd, piped ? b : NULL, piped ? n : 0, &pid, &out);
+        if (e) {
+            in->err = e;
+            snprintf(in->why, sizeof in->why, "%s-compressed, but %s could not be started: %s%s", s.prog, s.prog,
+                     strerror(e), e == ENOENT ? " (install it, or decompress the file first)" : "");
+            return;
+        }
+        /* The decompressor (or its feeder) reads the file; a regular
+         * one is kept open here to see how far it has read (progress:
+         * compressed bytes), as it shares this descriptor's offset. */
+        in->compressed = true;
+        in->zfd = -1;
+        if (!piped) {
+            off_t at = lseek(in->fd, 0, SEEK_CUR);
+            in->zfd = in->fd;
+            in->zstart = at > 0 ? (uint64_t)at : 0;
+        } else if (in->fd > STDIN_FILENO) {
+            close(in->fd);
+        }
+        in->fd = out;
+        in->child = pid;
+        in->prog = s.prog;
+        in->warn_status = s.warn_status;
+        in->regular = false;
+        in->size = 0;
+        in->pend_len = 0;
+        in->bytes = 0;
+    }
+}
+
+Input *input_open(const char *path, const char *label)
+{
+    Input *in = mem_calloc(1, sizeof *in);
+    if (!in)
+        return NULL;
+    in->fd = -1;
+    in->zfd = -1;
+    if (strcmp(path, "-") == 0) {
+        in->name = label;
+        in->fd = STDIN_FILENO;
+    } else {
+        in->name = path;
+        in->fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (in->fd < 0) {
+            in->err = errno;
+            in->open_failed = true;
+            return in;
+        }
+    }
+    struct stat st;
+    if (fstat(in->fd, &st) == 0) {
+        if (S_ISDIR(st.st_mode)) {
+            /* (as grep says it; -r walks a directory named, never opens it) */
+            in->err = EISDIR;
+            in->open_failed = true;
+            snprintf(in->why, sizeof in->why, "%s (-r checks the PGN files in it)", strerror(EISDIR));
+            return in;
+        }
+        in->regular = S_ISREG(st.st_mode);
+        in->size = in->regular ? (uint64_t)st.st_size : 0;
+        in->psize = in->size;
+    }
+    input_sniff_open(in);
+    return in;
+}
+
+/* A directory the walk (-r) could not read: an input that failed to open
+ * (or, err 0, one that held no PGN file). */
+Input *input_failed(const char *path, int err)
+{
+    Input *in = mem_calloc(1, sizeof *in);
+    if (!in)
+        return NULL;
+    in->fd = -1;
+    in->zfd = -1;
+    in->name = path;
+    in->err = err;
+    in->open_failed = true;
+    return in;
+}
+
+void input_close(Input *in)
+{
+    if (!in)
+        return;
+    if (in->fd > STDIN_FILENO)
+        close(in->fd);
+    if (in->zfd > STDIN_FILENO)
+        close(in->zfd);
+    if (in->child > 0)
+        input_kill(in->child);  /* not read to its end (a stop) */
+    mem_free(in->pend);
+    mem_free(in);
+}
+
+/* How far the input has been read, as progress counts it: a compressed
+ * input's compressed bytes (how far its decompressor has read). */
+uint64_t input_pos(const Input *in)
+{
+    if (!in->compressed)
+        return in->bytes;
+    if (in->zfd < 0)
+        return input_fed();
+    off_t at = lseek(in->zfd, 0, SEEK_CUR);
+    return at > 0 && (uint64_t)at > in->zstart ? (uint64_t)at - in->zstart : 0;
+}
+
+/* An input's bytes once it is done: as on disk where that is known. */
+uint64_t input_done_bytes(const Input *in)
+{
+    return in->psize ? in->psize : input_pos(in);
+}
+
+/* Bytes of a regular input at off (counted from where its reading
+ * began), up to n; -1 on an error (errno). */
+long input_pread(void *ctx, char *buf, size_t n, uint64_t off)
+{
+    const Input *in = ctx;
+    uint64_t at = in->origin + off;
+    size_t got = 0;
+    int err = 0;
+    while (got < n) {
+        long k = input_read_retry(in->fd, buf + got, n - got, &at, &err);
+        if (k < 0) {
+            errno = err;
+            return -1;
+        }
+        if (k == 0)
+            break;
+        got += (size_t)k;
+    }
+    return (long)got;
+}
+
+/* Reads more of the pipe into in->pend; false at its end or on an error
+ * (in->err). */
+bool input_pend_more(Input *in)
+{
+    if (in->pend_eof)
+        return false;
+    if (in->pend_cap - in->pend_len < INPUT_PEND_READ) {
+        size_t cap = in->pend_cap ? in->pend_cap * 2 : 2 * INPUT_PEND_READ;
+        while (cap - in->pend_len < INPUT_PEND_READ)
+            cap *= 2;
+        unsigned char *p = mem_realloc(in->pend, cap, 1);
+        if (!p) {
+            in->err = ENOMEM;
+            in->pend_eof = true;
+            return false;
+        }
+        in->pend = p;
+        in->pend_cap = cap;
+    }
+    long k = input_fd_read(in, (char *)in->pend + in->pend_len, INPUT_PEND_READ);
+    if (k <= 0) {
+        in->pend_eof = true;
+        return false;
+    }
+    in->pend_len += (size_t)k;
+    in->bytes += (uint64_t)k;
+    return true;
+}
+
+/* Drops the pending bytes before offset upto. */
+void input_pend_drop(Input *in, uint64_t upto)
+{
+    if (upto <= in->pend_off)
+        return;
+    size_t n = upto - in->pend_off < in->pend_len ? (size_t)(upto - in->pend_off) : in->pend_len;
+    memmove(in->pend, in->pend + n, in->pend_len - n);
+    in->pend_len -= n;
+    in->pend_off += n;
+}

@@ -1,5 +1,6 @@
-/* input.h - what an input file holds, judged by its first bytes, and the
- * system decompressor that reads a compressed one. */
+/* input.h - what an input file holds, judged by its first bytes, the
+ * system decompressor that reads a compressed one, and the bytes of an
+ * input being read. */
 #ifndef PGNCHECK_INPUT_H
 #define PGNCHECK_INPUT_H
 
@@ -81,5 +82,95 @@ bool input_name_is_pgn(const char *name);
 bool input_list_add(InputList *l, char *arg, bool recursive, bool implied);
 
 void input_list_free(InputList *l);
+
+/* ---- an input being read: a file, standard input, or a decompressor's
+ * output; its bytes, and for -jN the state of its pieces */
+
+struct PgnReader;
+
+typedef struct Input {
+    const char *name;           /* as reported */
+    int fd;
+    int err;                    /* errno of a failed open or read, 0 if none */
+    bool open_failed;           /* err is open(2)'s (or the input is a directory) */
+    uint64_t ngames;            /* games of it output so far */
+    bool no_pgn;                /* a directory walked (-r) with no PGN file in it */
+    bool regular;
+    uint64_t size;              /* regular files: bytes in the file */
+    uint64_t origin;            /* regular files: the offset reading began at */
+    uint64_t bytes;             /* bytes read so far */
+    struct PgnReader *reader;   /* read in batches: its reader, freed by the run */
+    /* Read in pieces (-jN, regular file): kept by the output side (pieces.h). */
+    bool pieces;
+    bool ended;                 /* the input's end (or a read error) was output */
+    uint64_t expect;            /* offset where the next piece's games must start */
+    uint32_t expect_col;        /* its column (PgnOptions.column) */
+    bool expect_tok;            /* and PgnOptions.line_tok there */
+    uint64_t line_base;         /* the line of that offset */
+    uint64_t index_base;        /* games of this input output so far */
+    /* A pipe read in segments (-jN): its bytes not yet handed to a segment,
+     * [pend_off, pend_off + pend_len), and whether it has ended. */
+    bool stream;
+    unsigned char *pend;
+    size_t pend_len, pend_cap;
+    uint64_t pend_off;
+    bool pend_eof;
+    /* Bytes before gap_end are not all kept any more: a stretch read again
+     * that ran far past the segments dropped them (stream_read). */
+    uint64_t gap_end;
+    /* A compressed input: fd reads its decompressor's output. */
+    bool compressed;
+    int zfd;                    /* the compressed file, read by the decompressor from
+                                 * the same offset (progress), or -1 (a pipe) */
+    uint64_t zstart;            /* its offset when the decompressor began */
+    uint64_t psize;             /* progress: bytes of the input on disk (a regular
+                                 * file, compressed or not), 0 if not known */
+    pid_t child;                /* the decompressor, 0 once waited for */
+    const char *prog;
+    int warn_status;
+    char why[160];              /* said instead of strerror(err) when set */
+} Input;
+
+/* Opens path ("-": standard input, reported as label) and looks at its
+ * first bytes: text is read as it is, a compressed stream through its
+ * decompressor, anything else is refused (err, why).  A failed open is an
+ * input with err set; NULL when out of memory. */
+Input *input_open(const char *path, const char *label);
+
+/* A directory the walk (-r) could not read: an input that failed to open
+ * (or, err 0, one that held no PGN file).  NULL when out of memory. */
+Input *input_failed(const char *path, int err);
+
+/* Closes the input (its reader is freed by its user first) and ends a
+ * decompressor not read to its end. */
+void input_close(Input *in);
+
+/* read(2), or pread(2) at *off (which it advances) when off is not NULL;
+ * retried on EINTR.  -1 with *err set on an error. */
+long input_read_retry(int fd, char *buf, size_t cap, uint64_t *off, int *err);
+
+/* A PgnReader's source (ctx: the Input): the bytes a pipe's first look
+ * took, then the descriptor; 0 at the end, -1 on an error (in->err). */
+long input_read(void *ctx, char *buf, size_t cap);
+
+/* Bytes of a regular input at off (counted from where its reading
+ * began), up to n; -1 on an error (errno).  ctx: the Input. */
+long input_pread(void *ctx, char *buf, size_t n, uint64_t off);
+
+/* How far the input has been read, as progress counts it: a compressed
+ * input's compressed bytes (how far its decompressor has read). */
+uint64_t input_pos(const Input *in);
+
+/* An input's bytes once it is done: as on disk where that is known. */
+uint64_t input_done_bytes(const Input *in);
+
+#define INPUT_PEND_READ (256u << 10)    /* bytes read from a pipe at once into pend */
+
+/* Reads up to INPUT_PEND_READ more of the pipe into in->pend; false at
+ * its end or on an error (in->err; ENOMEM when out of memory). */
+bool input_pend_more(Input *in);
+
+/* Drops the pending bytes before offset upto. */
+void input_pend_drop(Input *in, uint64_t upto);
 
 #endif
