@@ -88,7 +88,7 @@ typedef enum Severity { SEV_NONE = 0, SEV_NOTE = 1, SEV_WARNING = 2, SEV_ERROR =
     X(EXPORT_ESCAPE_LINE, "export-escape-line", SEV_WARNING, "--strict: a % escape line, which export format does not have") \
     X(EXPORT_SEMICOLON, "export-semicolon-comment", SEV_WARNING, "--strict: a ; comment, which export format writes in braces")
 
-/* --duplicates only (dup.c, decided in input order by cli.c). */
+/* --duplicates only (dup.c, decided in input order by run.c). */
 #define DIAG_DUP_TABLE(X) \
     X(DUPLICATE_GAME, "duplicate-game", SEV_NOTE, "--duplicates: an earlier game has the same main line from the same start") \
     X(DUPLICATE_RESULT, "duplicate-result-differs", SEV_WARNING, "--duplicates: an earlier game has the same main line and another result")

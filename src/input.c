@@ -124,7 +124,7 @@ static void *feed(void *arg)
 {
     Feed *f = arg;
     /* Interrupts are taken by the main thread, which clears the progress
-     * line (cli.c). */
+     * line (progress.c). */
     sigset_t stop_set;
     sigemptyset(&stop_set);
     sigaddset(&stop_set, SIGINT);
@@ -445,7 +445,7 @@ long input_read(void *ctx, char *buf, size_t cap)
 {
     Input *in = ctx;
     if (in->pend_len) {
-        /* bytes a pipe's first look took (run_segments), counted then;
+        /* bytes a pipe's first look took (pieces_pipe), counted then;
          * pend_off counts those already given (they start at pend[0]) */
         size_t n = in->pend_len < cap ? in->pend_len : cap;
         memcpy(buf, in->pend + (size_t)in->pend_off, n);
@@ -460,7 +460,7 @@ long input_read(void *ctx, char *buf, size_t cap)
 }
 
 /* Looks at the input's first bytes: text is read as it is (a pipe's bytes
- * looked at wait in in->pend, as run_segments's do), a compressed stream
+ * looked at wait in in->pend, as pieces_pipe's do), a compressed stream
  * through its decompressor, and anything else is refused (in->err). */
 static void input_sniff_open(Input *in)
 {

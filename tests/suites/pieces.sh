@@ -1,6 +1,6 @@
 #!/bin/sh
 # Pieces suite: with -jN a regular file is cut into pieces at sync points
-# and each piece is read and checked whole by one thread (cli.c, pgn.h).
+# and each piece is read and checked whole by one thread (pieces.c, pgn.h).
 # Whatever the cuts, the output must be the output of -j1, byte for byte:
 # the same games, numbers, lines, columns, offsets and verdicts, on stdout
 # and on stderr.  PGNCHECK_PIECE makes the pieces small so that small files

@@ -1,0 +1,42 @@
+/* options.h - everything the command line says, decided once by cli.c
+ * (parse_args), then read-only for the run. */
+#ifndef PGNCHECK_OPTIONS_H
+#define PGNCHECK_OPTIONS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "diag.h"
+#include "game.h"
+#include "report.h"
+
+#define PROG "pgncheck"
+
+typedef enum Select { SELECT_NONE = 0, SELECT_VALID, SELECT_INVALID, SELECT_UNIQUE } Select;
+
+typedef struct Options {
+    ReportFormat format;
+    bool quiet;
+    bool summary;
+    bool stats;                 /* --stats */
+    int min_severity;           /* --min-severity; 0: by the format */
+    int color;                  /* --color: -1 auto, 0 never, 1 always */
+    bool werror;                /* warnings become errors (applied in parse_args) */
+    bool kept_warning[D_COUNT]; /* --warn=CODE: stays a warning under --werror */
+    bool list_checks;
+    bool fix_results;
+    Select select;
+    bool duplicates;            /* --duplicates (and --select=unique) */
+    uint64_t dup_memory;        /* --duplicates-memory, bytes */
+    int progress;               /* -1 automatic, 0 off, 1 on */
+    unsigned jobs;
+    const char *label;          /* name reported for standard input */
+    bool stdin_implied;         /* no FILE given: standard input is read */
+    bool recursive;             /* -r: directories are walked */
+    bool dir_implied;           /* -r and no FILE: the current directory is */
+    CheckOptions check;
+    char **files;
+    int nfiles;
+} Options;
+
+#endif

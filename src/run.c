@@ -1,0 +1,894 @@
+/* run.c - a run over the inputs (run.h): batches read on the main thread
+ * or cut as pieces (pieces.c), checked on N-1 workers and on the main thread
+ * whenever it is ahead, written out in input order. */
+#include "run.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "mem.h"
+
+#define COPY_KEEP (1u << 20)    /* of the buffer a copy is read into, bytes kept */
+#define DUP_RESULT_PLIES 20             /* duplicate-result-differs from a line this long */
+
+/* ---- batches ---- */
+
+/* Slot i exists, with its game allocated. */
+bool run_slot_ready(Batch *b, size_t i)
+{
+    if (i >= b->cap) {
+        size_t cap = b->cap ? b->cap * 2 : BATCH_GAMES;
+        while (cap <= i)
+            cap *= 2;
+        Slot *v = mem_realloc(b->slot, cap, sizeof *v);
+        if (!v)
+            return false;
+        memset(v + b->cap, 0, (cap - b->cap) * sizeof *v);
+        for (size_t k = b->cap; k < cap; k++)
+            game_report_init(&v[k].rep);
+        b->slot = v;
+        b->cap = cap;
+    }
+    return b->slot[i].game || (b->slot[i].game = pgn_game_new()) != NULL;
+}
+
+/* Keeps a copy of file-level findings; the reader's array is short-lived. */
+bool run_diags_take(DiagList *l, PgnReader *r, const Options *opt)
+{
+    size_t n;
+    const Diag *d = pgn_file_diags(r, &n);
+    for (size_t i = 0; i < n; i++) {
+        Severity sev = d[i].code < D_COUNT ? opt->check.severity[d[i].code] : d[i].severity;
+        if (sev == SEV_NONE)
+            continue;
+        if (l->n == l->cap) {
+            size_t cap = l->cap ? l->cap * 2 : 4;
+            Diag *v = mem_realloc(l->v, cap, sizeof *v);
+            if (!v)
+                return false;
+            l->v = v;
+            l->cap = cap;
+        }
+        l->v[l->n] = d[i];
+        l->v[l->n].severity = sev;
+        l->n++;
+    }
+    return true;
+}
+
+/* A reader of an input's games: it keeps their text where the checks read
+ * it (--strict, --fix-results), and through a pipe where the output will
+ * use it (a copy, errors' source lines), which cannot be read again. */
+PgnOptions run_read_options(const Run *run, bool stream)
+{
+    /* (GAME_TEXT: a game's text held, to be copied or checked, is
+     * bounded as a copy read again from a file is) */
+    PgnOptions po = {0};
+    po.keep_raw = run->raw_check || (stream && (run->copying || run->text_lines));
+    po.raw_max = GAME_TEXT;
+    return po;
+}
+
+/* Keeps in dst, for text output, the slices of src's raw text its
+ * errors' source lines are cut from, once the game is checked (rep): the
+ * raw text itself need not be held until the game is written. */
+bool run_keep_slices(const Run *run, PgnGame *dst, PgnGame *src, const GameReport *rep)
+{
+    if (!run->text_lines || !src->raw || !rep->ndiags)
+        return true;
+    return report_take_slices(dst, rep, src->start.offset + src->raw_len, run->github, report_read_raw, src);
+}
+
+/* Run.defer: formats file-level findings, or a checked game, into the
+ * batch's records (on the thread that checks the batch). */
+void run_defer_diags(const Batch *b, const DiagList *l)
+{
+    for (size_t i = 0; i < l->n; i++)
+        report_file_diag(b->rec, b->input->name, &l->v[i]);
+}
+
+void run_defer_game(const Batch *b, const DiagList *pre, const PgnGame *g, const GameReport *rep)
+{
+    run_defer_diags(b, pre);
+    report_game(b->rec, b->input->name, g, rep, NULL, 0);
+}
+
+/* ---- checking, on the thread pool ---- */
+
+/* Checks a batch's games, on any thread (a piece's are read here too). */
+static void check_batch(const Run *run, Batch *b, PieceTools *work)
+{
+    if (b->kind != BATCH_READ) {
+        pieces_check(run, b, work);
+        return;
+    }
+    for (size_t i = 0; i < b->ngames; i++) {
+        Slot *s = &b->slot[i];
+        game_check(s->game, &run->opt->check, &s->rep);
+        if (s->rep.out_of_memory)
+            b->oom = true; /* never a silent verdict on a game not wholly checked */
+        if (run->defer)
+            run_defer_game(b, &s->pre, s->game, &s->rep);
+        /* The text is held to be written only where it is copied from a
+         * pipe; a file's is read again, the lines under errors are kept. */
+        if (s->game->raw && !(run->copying && !b->input->regular)) {
+            if (!run_keep_slices(run, s->game, s->game, &s->rep))
+                b->oom = true;
+            pgn_game_forget_raw(s->game, SLOT_KEEP_RAW);
+        }
+    }
+    if (run->defer)
+        run_defer_diags(b, &b->tail);
+}
+
+/* Takes the oldest queued batch and checks it; called and returning with
+ * run->mu held (released while checking).  Workers and the reading thread
+ * (batch_is_done) both use it; work is the calling thread's report. */
+static void check_queued(Run *run, PieceTools *work)
+{
+    Batch *b = run->work[run->whead];
+    run->whead = (run->whead + 1) % run->nbatches;
+    run->wcount--;
+    pthread_mutex_unlock(&run->mu);
+    check_batch(run, b, work);
+    pthread_mutex_lock(&run->mu);
+    b->done = true;
+    pthread_cond_signal(&run->done_cv);
+}
+
+static void *worker(void *arg)
+{
+    Run *run = arg;
+    PieceTools work = {0};
+    progress_block_signals();
+    pthread_mutex_lock(&run->mu);
+    for (;;) {
+        while (!run->wcount && !run->quit)
+            pthread_cond_wait(&run->work_cv, &run->mu);
+        if (!run->wcount)
+            break;
+        check_queued(run, &work);
+    }
+    pthread_mutex_unlock(&run->mu);
+    pieces_tools_free(&work);
+    return NULL;
+}
+
+void run_submit(Run *run, Batch *b)
+{
+    if (!run->nthreads) {
+        check_batch(run, b, &run->own);
+        b->done = true;
+        return;
+    }
+    pthread_mutex_lock(&run->mu);
+    b->done = false;
+    run->work[(run->whead + run->wcount) % run->nbatches] = b;
+    run->wcount++;
+    pthread_cond_signal(&run->work_cv);
+    pthread_mutex_unlock(&run->mu);
+}
+
+static bool batch_is_done(Run *run, Batch *b, bool wait)
+{
+    if (!run->nthreads)
+        return true;
+    pthread_mutex_lock(&run->mu);
+    while (wait && !b->done) {
+        /* Rather than sit idle, the reading thread checks the oldest
+         * batch still queued itself. */
+        if (run->wcount)
+            check_queued(run, &run->own);
+        else
+            pthread_cond_wait(&run->done_cv, &run->mu);
+    }
+    bool done = b->done;
+    pthread_mutex_unlock(&run->mu);
+    return done;
+}
+
+/* The progress line (progress.h) where the input stands. */
+void run_show_progress(Run *run, const Input *in, bool force)
+{
+    if (!progress_due(&run->progress, force))
+        return;
+    uint64_t here = input_pos(in);
+    ProgressAt at = {
+        .name = in->name, .here = here, .psize = in->psize, .bytes = run->bytes_done + here,
+        .total = run->bytes_total, .total_known = run->total_known,
+        .reading = run->reading, .ninputs = run->inputs.n, .games = run->games_read,
+    };
+    progress_draw(&run->progress, &at);
+}
+
+/* ---- output, in input order, on the main thread ---- */
+
+/* (--werror has made warnings errors already: parse_args) */
+static bool game_is_bad(GameStatus st)
+{
+    return st == STATUS_ERROR;
+}
+
+void run_output_file_diags(Run *run, const Input *in, const DiagList *l)
+{
+    for (size_t i = 0; i < l->n; i++) {
+        Severity sev = l->v[i].severity;
+        if (sev == SEV_ERROR)
+            run->found = true;
+        if (run->stats)
+            report_stats_diag(run->stats, &l->v[i]);
+        /* (TSV's go to standard error as text, never to the records) */
+        if (!run->opt->quiet && !run->stop && (!run->defer || run->opt->format == FMT_TSV))
+            report_file_diag(run->opt->format == FMT_TSV ? run->side : run->rp, in->name,
+                             &l->v[i]);
+    }
+}
+
+/* A game of a regular file to be copied: its text read again into
+ * run->copy (g->raw points there until reset_copy); the errno of a failed
+ * read, 0 otherwise (a game over GAME_TEXT is left without text). */
+static int read_copy(Run *run, Input *in, PgnGame *g)
+{
+    uint64_t len = g->end_offset - g->start.offset;
+    if (len > GAME_TEXT)
+        return 0;
+    if (len + 1 > run->copy_cap) {
+        char *p = mem_realloc(run->copy, (size_t)len + 1, 1);
+        if (!p)
+            return ENOMEM;
+        run->copy = p;
+        run->copy_cap = (size_t)len + 1;
+    }
+    long k = input_pread(in, run->copy, (size_t)len, g->start.offset);
+    if (k < 0 || (uint64_t)k != len)
+        return k < 0 ? errno : EIO;
+    g->raw = run->copy;
+    g->raw_len = (size_t)len;
+    g->raw_complete = true;
+    return 0;
+}
+
+static void reset_copy(Run *run, PgnGame *g)
+{
+    if (g->raw != run->copy || !g->raw)
+        return;
+    g->raw = NULL;
+    g->raw_len = 0;
+    if (run->copy_cap > COPY_KEEP) {
+        mem_free(run->copy);
+        run->copy = NULL;
+        run->copy_cap = 0;
+    }
+}
+
+/* --duplicates, in input order (so -jN answers as -j1 does): has an
+ * earlier game of the run this game's main line?  If so the finding is
+ * made in *d and counted in the game's report (its status follows), and
+ * the answer is true.  A table at its limit stops the run. */
+static bool dup_look(Run *run, const Input *in, Slot *s, Diag *d)
+{
+    GameReport *rep = &s->rep;
+    const PgnGame *g = s->game;
+    rep->dup_state = 1;
+    if (!rep->line_len || run->stop)
+        return false;
+    DupFirst f;
+    DupVerdict v = dup_add(run->dup, in->name, g->index, g->start.line, (int)rep->declared, rep->line,
+                           rep->line_len, &f);
+    if (v == DUP_NOMEM) {
+        run_out_of_memory(run);
+        return false;
+    }
+    if (v == DUP_FULL) {
+        progress_clear(&run->progress);
+        fprintf(stderr,
+                PROG ": --duplicates: the table of main lines reached its limit of %llu bytes (%llu distinct "
+                "games) at game %llu of %s; raise --duplicates-memory\n",
+                (unsigned long long)run->opt->dup_memory, (unsigned long long)dup_lines(run->dup),
+                (unsigned long long)g->index, in->name);
+        run->trouble = true;
+        run->stop = true;
+        return false;
+    }
+    if (v != DUP_SEEN)
+        return false;
+    rep->dup_state = 2;
+    rep->dup_file = f.file;
+    rep->dup_index = f.index;
+    rep->dup_line = f.line;
+    /* Results differ only where both copies declare one (a missing or
+     * unreadable one is the game's own finding), and are a warning only
+     * on a line long enough to be one game: the short lines are played
+     * again by others (a forfeit after one move, an aborted online game;
+     * in the benchmark input every pair with the same moves and other
+     * results has 1 to 3 plies and other players). */
+    bool differ = f.result != (int)rep->declared && f.result != PGN_RES_NONE && rep->declared != PGN_RES_NONE;
+    DiagCode code = differ && rep->plies >= DUP_RESULT_PLIES ? D_DUPLICATE_RESULT : D_DUPLICATE_GAME;
+    Severity sev = run->opt->check.severity[code];
+    memset(d, 0, sizeof *d);
+    d->code = code;
+    d->severity = sev;
+    d->pos = g->start;
+    char res[48] = "";
+    if (differ)
+        snprintf(res, sizeof res, ", result %s there, %s here", result_text((PgnResult)f.result),
+                 result_text(rep->declared));
+    snprintf(d->msg, sizeof d->msg, "%s game %llu of %.60s (line %u): the same %u plies%s",
+             code == D_DUPLICATE_GAME ? "a duplicate of" : "another result than", (unsigned long long)f.index, f.file,
+             (unsigned)f.line, (unsigned)rep->plies, res);
+    if (sev != SEV_NONE) {
+        rep->counts[sev]++;
+        if (sev == SEV_ERROR)
+            rep->status = STATUS_ERROR;
+        else if (sev == SEV_WARNING && rep->status == STATUS_OK)
+            rep->status = STATUS_WARNING;
+    }
+    return true;
+}
+
+/* A finding about a whole input, made on the output side when it ends:
+ * one that could not be opened or read (line 0: no position), or one with
+ * no game (line 1, column 1; a directory with no PGN file: none).  In every format, as the reader's file-level
+ * findings are; written at once, also where the records are deferred (the
+ * input's own are written by then). */
+static void output_input_diag(Run *run, const Input *in, DiagCode code, uint32_t line, const char *msg)
+{
+    Diag d;
+    memset(&d, 0, sizeof d);
+    d.code = code;
+    d.severity = run->opt->check.severity[code];
+    d.pos.line = line;
+    d.pos.col = line ? 1 : 0;
+    snprintf(d.msg, sizeof d.msg, "%s", msg);
+    if (d.severity == SEV_NONE)
+        return;
+    if (d.severity == SEV_ERROR)
+        run->found = true;
+    if (run->stats)
+        report_stats_diag(run->stats, &d);
+    if (run->opt->quiet || run->stop)
+        return;
+    progress_clear(&run->progress);
+    report_file_diag(run->opt->format == FMT_TSV ? run->side : run->rp, in->name, &d);
+}
+
+static void output_game(Run *run, Input *in, Slot *s)
+{
+    const Options *opt = run->opt;
+    const GameReport *rep = &s->rep;
+    ReportSummary *sum = &run->sum;
+    Diag extra[3];              /* --fix-results' changes, then --duplicates' finding */
+    bool dup = run->dup && dup_look(run, in, s, &extra[2]);
+    sum->games++;
+    in->ngames++;
+    sum->plies += rep->plies;
+    switch (rep->status) {
+    case STATUS_OK: sum->ok++; break;
+    case STATUS_WARNING: sum->warning++; break;
+    case STATUS_ERROR: sum->error++; break;
+    case STATUS_SKIPPED: sum->skipped++; break;
+    }
+    bool bad = game_is_bad(rep->status);
+    if (bad)
+        run->found = true;
+    size_t nextra = 0;
+    int copied = 0;
+    /* A regular file's game is read again where it is copied or an
+     * error's source line is shown. */
+    PgnGame *g = s->game;
+    bool copy = !run->stop && (opt->select == SELECT_UNIQUE ? !dup
+                               : opt->select  ? (opt->select == SELECT_VALID) != bad
+                                              : opt->fix_results);
+    int again = 0;
+    if (in->regular && !g->raw && copy) {
+        again = read_copy(run, in, g);
+    } else if (in->regular && !g->raw && !g->nslices && run->text_lines && rep->ndiags && !run->stop) {
+        if (!report_take_slices(g, rep, g->end_offset, run->github, input_pread, in))
+            again = ENOMEM;
+    }
+    if (again == ENOMEM) {
+        run_out_of_memory(run);
+    } else if (again) {
+        progress_clear(&run->progress);
+        fprintf(stderr, PROG ": %s: game %llu could not be read again to be copied: %s\n", in->name,
+                (unsigned long long)g->index, strerror(again));
+        run->trouble = true;
+    }
+    if (run->stop) {
+        /* Standard output failed (or the duplicates' table is full): nothing more is written. */
+    } else if (opt->select) {
+        if (opt->select == SELECT_UNIQUE ? !dup : (opt->select == SELECT_VALID) != bad)
+            copied = report_write_game(run->games_out, s->game, NULL, NULL, NULL);
+    } else if (opt->fix_results) {
+        copied = report_write_game(run->games_out, s->game, rep, extra, &nextra);
+    }
+    if (dup && nextra < 2)
+        extra[nextra] = extra[2];
+    nextra += dup;
+    if (copied < 0 && !again) {
+        progress_clear(&run->progress);
+        fprintf(stderr, PROG ": %s: game %llu is larger than %u MiB and was not copied\n",
+                in->name, (unsigned long long)s->game->index,
+                (unsigned)(GAME_TEXT >> 20));
+        run->trouble = true;
+    }
+    if (run->stats)
+        report_stats_game(run->stats, rep, extra, nextra);
+    if (!opt->quiet && !run->stop && !run->defer)
+        report_game(run->rp, in->name, s->game, rep, extra, nextra);
+    reset_copy(run, g);
+}
+
+/* Anything this batch writes to the terminal the progress line is on? */
+bool run_batch_prints(const Run *run, const Batch *b)
+{
+    if (run->opt->quiet)
+        return b->file_end && b->input->err;
+    if (!run->rp_on_tty && !(b->file_end && b->input->err))
+        return false;
+    if (b->tail.n || (b->file_end && b->input->err))
+        return true;
+    if (run->opt->format == FMT_JSONL || run->opt->format == FMT_TSV)
+        return b->ngames > 0;
+    for (size_t i = 0; i < b->ngames; i++)
+        if (b->slot[i].pre.n || b->slot[i].rep.ndiags)
+            return true;
+    return false;
+}
+
+/* Flushes stdout after a batch: a failed write stops the run. */
+static void check_stdout(Run *run)
+{
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return;
+    int e = errno;
+    run->stop = true;
+    if (e == EPIPE)
+        return;                 /* the reader went away: a normal stop */
+    progress_clear(&run->progress);
+    fprintf(stderr, PROG ": write error: %s\n", strerror(e ? e : EIO));
+    run->trouble = true;
+}
+
+/* One game with the file-level findings before it; then a long game's
+ * slot gives back what it took, so memory stays flat, and of the game's
+ * text room keeps at most keep_raw bytes: every slot of every batch (and a
+ * piece has up to PIECE_GAMES of them) keeping up to PGN_KEEP_BYTES made
+ * 24 MB at -j2 through a pipe and 93 MB in pieces. */
+void run_output_slot(Run *run, Input *in, Slot *s, size_t keep_raw)
+{
+    run_output_file_diags(run, in, &s->pre);
+    output_game(run, in, s);
+    pgn_game_trim(s->game);
+    pgn_game_drop_raw(s->game, keep_raw);
+    game_report_trim(&s->rep);     /* a piece's copy holds no scratch: nothing */
+}
+
+static void output_batch(Run *run, Batch *b)
+{
+    Input *in = b->input;
+    if (b->kind != BATCH_READ) {
+        pieces_output(run, b);
+    } else {
+        if (b->oom)
+            run_out_of_memory(run);
+        if (run_batch_prints(run, b))
+            progress_clear(&run->progress);
+        /* the reader writes the next game's text into the same room */
+        for (size_t i = 0; i < b->ngames; i++)
+            run_output_slot(run, in, &b->slot[i], SLOT_KEEP_RAW);
+        run_output_file_diags(run, in, &b->tail);
+        if (run->defer && !run->stop && !report_deferred_write(b->rec, run->rp, 0, 0))
+            run_out_of_memory(run);
+        run->held -= b->held;
+        b->held = 0;
+    }
+    if (b->file_end) {
+        run->sum.inputs++;
+        if (in->err) {
+            /* The reader's own read-error, where it was reading, is out
+             * already; an input never read is one in every format too. */
+            if (!in->reader && !in->pieces)
+                output_input_diag(run, in, in->open_failed ? D_OPEN_ERROR : D_READ_ERROR, 0,
+                                  in->why[0] ? in->why : strerror(in->err));
+            progress_clear(&run->progress);
+            fprintf(stderr, PROG ": %s: %s\n", in->name, in->why[0] ? in->why : strerror(in->err));
+            run->trouble = true;
+            run->sum.failed++;
+        } else if (in->ngames == 0) {
+            char msg[PGN_MSG];
+            if (in->no_pgn)
+                snprintf(msg, sizeof msg, "no PGN file (*.pgn, *.pgn.gz, .xz, .bz2, .zst) in this directory or below");
+            else if (in->bytes == 0)
+                snprintf(msg, sizeof msg, "the input is empty: no game to check");
+            else
+                snprintf(msg, sizeof msg,
+                         "no game in the input's %llu bytes (only blank lines, comments, escape lines or text "
+                         "that is not a game)",
+                         (unsigned long long)in->bytes);
+            output_input_diag(run, in, D_NO_GAMES, in->no_pgn ? 0 : 1, msg);   /* (a directory has no lines) */
+        }
+        if (run->stats && !report_stats_file_end(run->stats, in->name))
+            run_out_of_memory(run);
+        if (in->reader || in->pieces)
+            run->sum.files++;
+        run->sum.bytes += in->bytes;
+        if (in->pieces)
+            run->bytes_done += input_done_bytes(in);
+        if (in->reader)
+            pgn_reader_free(in->reader);
+        input_close(in);
+    }
+    b->input = NULL;
+    if (!run->stop)
+        check_stdout(run);
+}
+
+/* The next free batch; when all are in flight, the oldest is waited for,
+ * written out and reused: memory stays bounded by the pool. */
+Batch *run_batch_acquire(Run *run)
+{
+    if (run->count == run->nbatches) {
+        Batch *old = &run->batches[run->head];
+        batch_is_done(run, old, true);
+        output_batch(run, old);
+        run->head = (run->head + 1) % run->nbatches;
+        run->count--;
+    }
+    Batch *b = &run->batches[(run->head + run->count) % run->nbatches];
+    run->count++;
+    b->ngames = 0;
+    b->file_end = false;
+    b->done = false;
+    b->kind = BATCH_READ;
+    b->held = 0;
+    b->oom = false;
+    b->tail.n = 0;
+    for (size_t i = 0; i < b->cap; i++)
+        b->slot[i].pre.n = 0;
+    return b;
+}
+
+/* Waits for the oldest batch in flight and writes it out. */
+static void output_oldest(Run *run)
+{
+    batch_is_done(run, &run->batches[run->head], true);
+    output_batch(run, &run->batches[run->head]);
+    run->head = (run->head + 1) % run->nbatches;
+    run->count--;
+}
+
+/* Writes out every finished batch at the head of the ring; with wait, all. */
+void run_output_ready(Run *run, bool wait)
+{
+    while (run->count && batch_is_done(run, &run->batches[run->head], wait)) {
+        output_batch(run, &run->batches[run->head]);
+        run->head = (run->head + 1) % run->nbatches;
+        run->count--;
+    }
+}
+
+/* ---- setting up, finishing ---- */
+
+/* The batches and the threads. */
+static bool pool_init(Run *run)
+{
+    /* -jN: N-1 workers; the reading thread checks queued batches while it
+     * waits (batch_is_done), so N threads keep N cores busy without the
+     * reader competing with N workers for them. */
+    run->nthreads = run->opt->jobs > 1 ? run->opt->jobs - 1 : 0;
+    /* One batch per worker, one being filled, two of slack for batches that
+     * finish out of order.  Games are allocated on first use, so a small
+     * input costs little whatever -j says. */
+    run->nbatches = run->nthreads ? (size_t)run->nthreads + 3 : 1;
+    run->batches = mem_calloc(run->nbatches, sizeof *run->batches);
+    run->work = mem_calloc(run->nbatches, sizeof *run->work);
+    if (!run->batches || !run->work)
+        return false;
+    for (size_t k = 0; k < run->nbatches; k++) {
+        Batch *b = &run->batches[k];
+        b->slot = mem_calloc(BATCH_GAMES, sizeof *b->slot);
+        if (!b->slot)
+            return false;
+        b->cap = BATCH_GAMES;
+        for (size_t i = 0; i < BATCH_GAMES; i++)
+            game_report_init(&b->slot[i].rep);
+    }
+
+    run->piece_bytes = PIECE_BYTES;
+    const char *pb = getenv("PGNCHECK_PIECE");
+    if (pb && *pb) {
+        /* For the tests: small pieces put many cuts in small files. */
+        char *end;
+        unsigned long long v = strtoull(pb, &end, 10);
+        if (*end == '\0' && v >= 1 && v <= (1ull << 40))
+            run->piece_bytes = v;
+    }
+    if (!run->nthreads)
+        return true;
+    if (pthread_mutex_init(&run->mu, NULL) || pthread_cond_init(&run->work_cv, NULL) ||
+        pthread_cond_init(&run->done_cv, NULL))
+        return false;
+    run->threads = mem_calloc(run->nthreads, sizeof *run->threads);
+    if (!run->threads)
+        return false;
+    for (unsigned t = 0; t < run->nthreads; t++)
+        if (pthread_create(&run->threads[t], NULL, worker, run) != 0) {
+            /* Fewer workers still work; none at all means inline. */
+            run->nthreads = t;
+            break;
+        }
+    return true;
+}
+
+/* The reports: diagnostics on standard output, or on standard error where
+ * games are copied to standard output; text on standard error for what a
+ * TSV row cannot hold. */
+static bool reports_init(Run *run)
+{
+    const Options *opt = run->opt;
+    FILE *diag_out = run->copying ? stderr : stdout;
+    run->games_out = run->copying ? stdout : NULL;
+    run->stderr_tty = isatty(STDERR_FILENO);
+    run->rp_on_tty = run->copying ? run->stderr_tty : isatty(STDOUT_FILENO);
+    /* --color=auto: a terminal, TERM not "dumb", NO_COLOR unset or empty
+     * (no-color.org); always and never are for both streams. */
+    const char *nc = getenv("NO_COLOR"), *term = getenv("TERM");
+    bool color_ok = !(nc && nc[0]) && !(term && strcmp(term, "dumb") == 0);
+    run->rp = report_new(diag_out, opt->format, opt->color > 0 || (opt->color < 0 && color_ok && run->rp_on_tty));
+    run->side = report_new(stderr, FMT_TEXT, opt->color > 0 || (opt->color < 0 && color_ok && run->stderr_tty));
+    /* --min-severity: by default notes are printed only where every game
+     * has a record (jsonl, tsv; TSV's findings outside games, on stderr,
+     * follow the format's rule) */
+    run->min_severity = opt->min_severity ? (Severity)opt->min_severity
+                        : opt->format == FMT_TEXT || opt->format == FMT_GITHUB ? SEV_WARNING
+                                                                                 : SEV_NOTE;
+    if (run->rp)
+        report_set_min_severity(run->rp, run->min_severity);
+    if (run->side)
+        report_set_min_severity(run->side, run->min_severity);
+    if (opt->stats)
+        run->stats = report_stats_new(opt->format);
+    return run->rp && run->side && (run->stats || !opt->stats);
+}
+
+bool run_init(Run *run, const Options *opt)
+{
+    memset(run, 0, sizeof *run);
+    run->opt = opt;
+    run->t0 = progress_now();
+    run->copying = opt->select || opt->fix_results;
+    bool ready = reports_init(run);
+    /* The source line under an error needs the game's text; so do copying
+     * and the checks of --strict (the export format) and --fix-results (a
+     * marker written wrongly): run_read_options. */
+    run->github = opt->format == FMT_GITHUB;
+    run->text_lines = (opt->format == FMT_TEXT || run->github) && !opt->quiet;
+    run->raw_check = opt->check.strict || opt->fix_results;
+    /* (--duplicates adds a finding in the output stage: text shows the tags
+     * of a game the checking found nothing in) */
+    run->keep_text = run->copying ? KEEP_ALL
+                     : opt->quiet ? KEEP_NONE
+                     : opt->format == FMT_TEXT && !opt->duplicates ? KEEP_WITH_FINDINGS
+                                                                   : KEEP_ALL;
+    ready = ready && (!opt->duplicates || (run->dup = dup_new(opt->dup_memory))) && pool_init(run);
+    if (ready && opt->duplicates)
+        report_show_duplicates(run->rp);
+    return ready;
+}
+
+/* --duplicates decides in the output stage, which must then format the
+ * records itself; -j1's records are made there too (the tests compare
+ * -jN's with them). */
+static bool defer_init(Run *run)
+{
+    const Options *opt = run->opt;
+    if (!run->nthreads || !(opt->format == FMT_JSONL || opt->format == FMT_TSV) || run->copying || opt->quiet ||
+        opt->duplicates)
+        return true;
+    run->defer = true;
+    run->keep_text = KEEP_NONE;  /* the records are made before the copy */
+    for (size_t k = 0; k <= run->nbatches; k++) {
+        Batch *b = k < run->nbatches ? &run->batches[k] : &run->spare;
+        if (!(b->rec = report_new_deferred(opt->format)))
+            return false;
+        report_set_min_severity(b->rec, run->min_severity);
+    }
+    return true;
+}
+
+bool run_start(Run *run)
+{
+    const Options *opt = run->opt;
+    if (!defer_init(run))
+        return false;
+    if (!opt->quiet)
+        report_begin(run->rp);
+    if (opt->stdin_implied && isatty(STDIN_FILENO))
+        fputs(PROG ": reading PGN from standard input (Ctrl-D to end; --help for usage)\n", stderr);
+    run->total_known = true;
+    for (size_t i = 0; i < run->inputs.n; i++) {
+        run->bytes_total += run->inputs.v[i].size;
+        run->total_known &= run->inputs.v[i].regular;
+    }
+    /* --progress, or by default a terminal and more than 8 MB of regular
+     * files to read */
+    run->progress.on = opt->progress >= 0 ? opt->progress == 1
+                       : run->stderr_tty && run->bytes_total > PROGRESS_MIN_BYTES;
+    run->progress.t0 = run->t0;
+    if (opt->progress == 1 || (opt->progress < 0 && run->stderr_tty))
+        progress_catch_signals();
+    return true;
+}
+
+void run_finish(Run *run)
+{
+    const Options *opt = run->opt;
+    run_output_ready(run, true);
+    run->sum.seconds = progress_now() - run->t0;
+    progress_clear(&run->progress);
+    if (run->stats && (opt->format != FMT_JSONL || !run->stop))
+        report_stats_write(run->stats, run->rp, stderr);
+    if (!run->stop) {
+        report_summary(run->rp, &run->sum);
+        check_stdout(run);
+    }
+    report_hidden(run->rp, run->sum.hidden);
+    report_hidden(run->side, run->sum.hidden);
+    if (opt->summary)
+        report_summary_text(stderr, &run->sum);
+}
+
+void run_free(Run *run)
+{
+    if (run->threads) {
+        pthread_mutex_lock(&run->mu);
+        run->quit = true;
+        pthread_cond_broadcast(&run->work_cv);
+        pthread_mutex_unlock(&run->mu);
+        for (unsigned t = 0; t < run->nthreads; t++)
+            pthread_join(run->threads[t], NULL);
+        mem_free(run->threads);
+        pthread_mutex_destroy(&run->mu);
+        pthread_cond_destroy(&run->work_cv);
+        pthread_cond_destroy(&run->done_cv);
+    }
+    for (size_t k = 0; k <= run->nbatches; k++) {
+        Batch *b = k < run->nbatches ? (run->batches ? &run->batches[k] : NULL) : &run->spare;
+        if (!b)
+            continue;
+        for (size_t i = 0; i < b->cap; i++) {
+            if (b->slot[i].game)
+                pgn_game_free(b->slot[i].game);
+            game_report_free(&b->slot[i].rep);
+            mem_free(b->slot[i].pre.v);
+        }
+        mem_free(b->slot);
+        mem_free(b->tail.v);
+        mem_free(b->pool);
+        mem_free(b->lpool);
+        mem_free(b->seg);
+        report_free(b->rec);
+    }
+    pieces_tools_free(&run->own);
+    mem_free(run->copy);
+    input_list_free(&run->inputs);
+    mem_free(run->batches);
+    mem_free(run->work);
+    dup_free(run->dup);
+    report_free(run->rp);
+    report_free(run->side);
+    report_stats_free(run->stats);
+}
+
+void run_out_of_memory(Run *run)
+{
+    progress_clear(&run->progress);
+    fputs(PROG ": out of memory\n", stderr);
+    run->trouble = true;
+    run->stop = true;
+}
+
+/* An input stopped early: an empty last batch still closes it in turn. */
+void run_close_in_turn(Run *run, Input *in)
+{
+    Batch *b = run_batch_acquire(run);
+    b->input = in;
+    b->file_end = true;
+    run_submit(run, b);
+}
+
+/* ---- reading ---- */
+
+/* An input read whole on this thread, BATCH_GAMES games (or BATCH_HELD
+ * bytes of them) to a batch; the workers check them meanwhile. */
+static void read_whole(Run *run, Input *in)
+{
+    if (!in->err) {
+        PgnOptions po = run_read_options(run, !in->regular);
+        in->reader = pgn_reader_new(input_read, in, &po);
+        if (!in->reader) {
+            input_close(in);
+            run_out_of_memory(run);
+            return;
+        }
+    }
+    int got = in->err ? 0 : 1;
+    bool ended = false;
+    do {
+        Batch *b = run_batch_acquire(run);
+        b->input = in;
+        while (got == 1 && b->ngames < BATCH_GAMES && b->held < BATCH_HELD) {
+            Slot *s = &b->slot[b->ngames];
+            if (!s->game && !(s->game = pgn_game_new())) {
+                run_out_of_memory(run);
+                break;
+            }
+            got = pgn_next(in->reader, s->game);
+            if (!run_diags_take(got == 1 ? &s->pre : &b->tail, in->reader, run->opt))
+                run_out_of_memory(run);
+            if (got == 1) {
+                size_t w = pgn_game_bytes(s->game);
+                b->held += w;
+                run->held += w;
+                b->ngames++;
+                run->games_read++;
+            }
+        }
+        if (got < 0 && !in->err)
+            in->err = EIO;
+        ended = got != 1;
+        b->file_end = ended;
+        if (ended)
+            run->bytes_done += input_done_bytes(in);    /* in may be closed once submitted */
+        run_submit(run, b);
+        run_output_ready(run, false);
+        /* Long games: the oldest batches are written before more is read. */
+        while (run->held > RUN_HELD && run->count)
+            output_oldest(run);
+        if (!ended)
+            run_show_progress(run, in, false);
+    } while (!ended && !run->stop);
+    if (!ended)
+        run_close_in_turn(run, in);
+}
+
+/* Reads one input into batches; the workers check them meanwhile. */
+void run_input(Run *run, const InputItem *it)
+{
+    const char *path = it->path;
+    Input *in = it->kind == ITEM_INPUT ? input_open(path, run->opt->label) : input_failed(path, it->err);
+    /* Inputs in flight keep their files open until their output is
+     * written: out of file descriptors, write what is queued (closing the
+     * inputs it ends) and try again, so that -jN checks every file -j1
+     * does under a low limit (ulimit -n). */
+    while (in && (in->err == EMFILE || in->err == ENFILE) && run->count > 0) {
+        input_close(in);
+        run_output_ready(run, true);
+        in = input_open(path, run->opt->label);
+    }
+    if (!in) {
+        run_out_of_memory(run);
+        return;
+    }
+    if (it->kind == ITEM_NO_PGN) {
+        in->open_failed = false;
+        in->no_pgn = true;
+        run_close_in_turn(run, in);     /* nothing to read: a no-games finding */
+        return;
+    }
+    /* --strict reads each input on one reader, which sees the text between
+     * every two games (the export format's empty line); the checking is
+     * still shared by the threads. */
+    bool whole = run->opt->check.strict;
+    if (!in->err && run->nthreads && !whole && in->regular && in->size >= 2 * run->piece_bytes &&
+        lseek(in->fd, 0, SEEK_CUR) == 0) {
+        pieces_file(run, in);
+        return;
+    }
+    if (!in->err && run->nthreads && !whole && !in->regular && pieces_pipe(run, in))
+        return;
+    read_whole(run, in);
+}
