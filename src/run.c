@@ -487,7 +487,10 @@ static void output_batch(Run *run, Batch *b)
     }
     if (b->file_end) {
         run->sum.inputs++;
-        if (in->err) {
+        if (in->err == ENOMEM) {
+            run_out_of_memory(run);     /* (its bytes' buffer could not grow) */
+            run->sum.failed++;
+        } else if (in->err) {
             /* The reader's own read-error, where it was reading, is out
              * already; an input never read is one in every format too. */
             if (!in->reader && !in->pieces)
@@ -785,6 +788,9 @@ void run_free(Run *run)
 
 void run_out_of_memory(Run *run)
 {
+    if (run->oom)
+        return;                 /* said once */
+    run->oom = true;
     progress_clear(&run->progress);
     fputs(PROG ": out of memory\n", stderr);
     run->trouble = true;

@@ -104,6 +104,7 @@ typedef struct Run {
     bool found;                 /* exit 1 */
     bool trouble;               /* exit 2 */
     bool stop;                  /* a write failed: stop reading */
+    bool oom;                   /* out of memory was said (it stops the run) */
     size_t held;                /* bytes the batches' games hold (Batch.held) */
     char *copy;                 /* a game of a regular file read again to be copied */
     size_t copy_cap;
