@@ -489,10 +489,6 @@ static int exit_status(Run *run)
 int cli_main(int argc, char **argv)
 {
     hold_closed_stdout();
-    /* Test hook (tests/suites/oom.sh): allocation number N fails. */
-    const char *fail_at = getenv("PGNCHECK_FAIL_ALLOC");
-    if (fail_at && *fail_at)
-        mem_fail_at(strtoul(fail_at, NULL, 10));
     Options o;
     int rc = parse_args(argc, argv, &o);
     if (rc >= 0 || o.list_checks)

@@ -9,10 +9,17 @@
 /* Allocations left before the one that fails; 0 when the hook is off.
  * Checked with one relaxed load when off, so it costs nothing measurable. */
 static atomic_ulong fail_countdown;
+static unsigned long fail_start;    /* its value when set */
 
 void mem_fail_at(unsigned long n)
 {
+    fail_start = n;
     atomic_store(&fail_countdown, n);
+}
+
+unsigned long mem_counted(void)
+{
+    return fail_start - atomic_load(&fail_countdown);
 }
 
 /* True when the test hook makes this allocation fail. */

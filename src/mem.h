@@ -26,4 +26,8 @@ void *mem_grow(void *p, size_t *cap, size_t need, size_t elem, size_t maxcap)
  * once; 0 turns it off.  The count is shared by every thread. */
 void mem_fail_at(unsigned long n);
 
+/* Allocations counted since mem_fail_at (all of them while the hook has
+ * not fired: mem_fail_at(ULONG_MAX) counts a whole run). */
+unsigned long mem_counted(void);
+
 #endif
