@@ -20,9 +20,14 @@
  *    the squares up to the first man of F ahead or enemy pawn not in K
  *    (that one only ever comes closer; an own pawn or a capturable enemy
  *    pawn ahead may go).  A path that reaches the last rank may promote:
- *    nothing is proven.  No castling right and no en passant capture may
- *    be open (a double step in the future passes a square of its path:
- *    see 3).
+ *    nothing is proven.  No en passant capture may be open (a double
+ *    step in the future passes a square of its path: see 3).  Castling
+ *    (standard chess only: castle_standard) is two moves of the regions
+ *    of step 2: the king steps over an empty square not attacked onto
+ *    another, the rook slides over empty squares; and a man of F never
+ *    castles: a frozen king has a man of F of its own or an enemy man's
+ *    attack next to it on the rook's side, a frozen rook a man of F next
+ *    to it on the king's side, for ever.
  * 2. The regions.  Every other piece is flooded over the board with the
  *    men of F as the only walls (other men move away, so ignoring them
  *    only enlarges the region); a king also never enters a square that
@@ -127,9 +132,9 @@ static Bitboard frozen_attacks(const Position *pos, int c, Bitboard F)
  * By induction over any series of moves, F stands for ever, provided
  * that no other man ever takes a man of F or stands where a pawn of F
  * could take it (step 3 shows both; a piece of F can take nothing: it
- * attacks only its own men); no castling right or en passant capture is
- * open at the start, and a later double step is a pawn move of a path
- * (step 3 again). */
+ * attacks only its own men); no en passant capture is open at the
+ * start, a later double step is a pawn move of a path (step 3 again),
+ * and a frozen king or rook never castles (step 1). */
 static Bitboard frozen_men(const Position *pos, Bitboard cand)
 {
     Bitboard F = cand;
@@ -286,9 +291,24 @@ bool unwin_blockade(const Position *pos, int color)
     return true;
 }
 
+/* Every castling right of pos standard: the king on e1 (e8), its rook
+ * on a1 or h1 (a8, h8).  (In Chess960 a rook may castle while its king
+ * stays: a frozen king beside a frozen rook could still castle.) */
+static bool castle_standard(const Position *pos)
+{
+    for (int i = 0; i < 4; i++) {
+        if (!(pos->castling & (1 << i)))
+            continue;
+        int back = i < 2 ? 0 : 56;
+        if (pos->king_sq[i / 2] != back + 4 || pos->castle_rook[i] != back + (i % 2 ? 0 : 7))
+            return false;
+    }
+    return true;
+}
+
 bool unwin_may_be_blocked(const Position *pos)
 {
-    if (pos->castling || pos->ep_legal)
+    if (pos->ep_legal || (pos->castling && !castle_standard(pos)))
         return false;
     Bitboard pawns = pos->by_type[PAWN], occ = pos->by_type[0];
     if (!pawns)

@@ -61,8 +61,8 @@ bool unwin_blockade(const Position *pos, int color);
 /* A cheap filter: false means unwin_blockade is false for both colours.
  * True when every pawn has a man ahead on its file (where its path ends
  * before the last rank), no pawn attacks an enemy pawn or piece from the
- * empty squares in front of it, and no castling right or en passant
- * capture is open; pawnless positions are left to the material rules
+ * empty squares in front of it, no en passant capture is open, and
+ * every castling right is standard chess's; pawnless positions are left to the material rules
  * (false: the proof then has no walls, and W's king reaches every
  * square). */
 bool unwin_may_be_blocked(const Position *pos);
