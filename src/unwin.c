@@ -425,6 +425,7 @@ typedef struct Search {
     int winner;
     int mode;                /* the defending king's aim in the ordering (move_score) */
     uint32_t seed;           /* 0, or the seed of the ordering's noise (a dive of its own) */
+    bool sac;                /* the ordering of sacrifices (move_score) */
     uint64_t nodes, budget;
     bool out;                /* the budget ran out */
     int line_len;
@@ -508,6 +509,15 @@ static int move_score(const Search *sr, const Position *p, Move m, int winner, i
             s += 3 * (sq_dist(from, lk) - sq_dist(to, lk));
         if (cap)
             s += piece_type(cap) == PAWN ? 15 : 4;
+        if (sr->sac && pt == PAWN && cap)
+            s += 30; /* a pawn onto another file, where none may bar it */
+    } else if (sr->sac && pt != KING && (pawn_set_attacks(winner, p->by_type[PAWN] & p->by_color[winner]) & bb_sq(to))) {
+        s += 40; /* a man given to a pawn of the mating side: the pawn changes files */
+    } else if (sr->sac && pt == PAWN) {
+        /* The defending side's pawns run to promote: pieces to give away. */
+        s += 15 + (winner == WHITE ? 7 - sq_rank(to) : sq_rank(to));
+        if (move_type(m) == MOVE_PROMOTION)
+            s += move_promo(m) == QUEEN ? 30 : 0;
     } else {
         if (pt == KING && mode == 0)
             s += 10 * (sr->corner_dist[0][from] - sr->corner_dist[0][to]) + 4 * (edge_dist(from) - edge_dist(to));
@@ -885,18 +895,29 @@ UnwinVerdict unwin_decide(const Position *pos, int color, UnwinTable *t, uint64_
      * among moves of about the same worth. */
     for (uint32_t seed = 1; seed <= 24; seed++) {
         s.seed = seed;
+        s.sac = seed / 2 % 2;
         if (dive_for(&s, budget / 120, 2 + (int)(seed % 2), seed % 3 == 0 ? 120 : 60, (int)(seed % 7), r))
             return r->verdict;
     }
     s.seed = 0;
+    s.sac = false;
     s.budget = s.nodes + budget / 10;
     s.out = false;
     next_tt_gen(t);
     for (int depth = pos->side == color ? 1 : 2; depth < UNWIN_MAX_LINE && !s.out; depth += 2)
         if (hm(&s, pos, depth, 0))
             return found(r, &s, UNWIN_WINNABLE, UNWIN_BY_HELPMATE);
-    if (budget > s.nodes)
-        exhaust_for(&s, budget - s.nodes, r);
+    if (budget > s.nodes && exhaust_for(&s, budget - s.nodes, r))
+        return r->verdict;
+    /* The exhaustive search stops where its table fills: the rest of the
+     * budget goes to more dives with noise. */
+    for (uint32_t seed = 25; s.nodes < budget; seed++) {
+        s.seed = seed;
+        s.sac = seed / 2 % 2;
+        uint64_t share = budget / 120 < budget - s.nodes ? budget / 120 : budget - s.nodes;
+        if (dive_for(&s, share, 2 + (int)(seed % 2), seed % 3 == 0 ? 120 : 60, (int)(seed % 7), r))
+            return r->verdict;
+    }
     r->nodes = s.nodes;
     return r->verdict;
 }
