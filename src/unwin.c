@@ -426,6 +426,12 @@ typedef struct Search {
     int mode;                /* the defending king's aim in the ordering (move_score) */
     uint32_t seed;           /* 0, or the seed of the ordering's noise (a dive of its own) */
     bool sac;                /* the ordering of sacrifices (move_score) */
+    Move path[UNWIN_MAX_LINE];   /* a dive's moves from the root to where it stands */
+    /* The milestone: the position of most progress (progress()) a dive
+     * has reached, and the moves to it; later dives start there too. */
+    Position ms_pos;
+    int ms_len, ms_score;
+    Move ms_line[UNWIN_MAX_LINE];
     uint64_t nodes, budget;
     bool out;                /* the budget ran out */
     int line_len;
@@ -595,6 +601,25 @@ static Move mate_in_one(const Position *p, const MoveList *list)
     return MOVE_NONE;
 }
 
+/* The mating side's progress toward a mate it can give: its pieces (a
+ * promotion counts), then its pawns that no enemy pawn bars on their
+ * files (a sacrifice taken by a pawn makes one). */
+static int progress(const Position *p, int w)
+{
+    Bitboard mine = p->by_color[w], pawns = p->by_type[PAWN] & mine;
+    Bitboard bar = p->by_type[PAWN] & p->by_color[w ^ 1];
+    int sc = 9 * bb_count(p->by_type[QUEEN] & mine) + 5 * bb_count(p->by_type[ROOK] & mine) +
+             3 * bb_count((p->by_type[BISHOP] | p->by_type[KNIGHT]) & mine);
+    int free_pawns = 0;
+    while (pawns) {
+        int sq = bb_pop(&pawns);
+        Bitboard file = 0x0101010101010101ull << sq_file(sq);
+        Bitboard ahead = w == WHITE ? file & (~0ull << (sq + 1)) : file & (bb_sq(sq) - 1);
+        free_pawns += !(ahead & bar);
+    }
+    return 8 * sc + free_pawns;
+}
+
 /* A dive: a deep, narrow search that follows the ordering, trying only
  * the first `width` moves of each side (all of them for a mate in one),
  * each position once per dive at a given depth (the table). */
@@ -610,6 +635,13 @@ static bool dive(Search *s, const Position *p, int depth, int ply, int width)
     e->key = p->key;
     e->gen = s->t->gen;
     e->depth = (uint8_t)depth;
+    int pr = progress(p, s->winner);
+    if (pr > s->ms_score) {
+        s->ms_score = pr;
+        s->ms_pos = *p;
+        s->ms_len = ply;
+        memcpy(s->ms_line, s->path, sizeof(Move) * (size_t)ply);
+    }
     MoveList list;
     gen_legal(p, &list);
     if (p->side == s->winner) {
@@ -630,6 +662,7 @@ static bool dive(Search *s, const Position *p, int depth, int ply, int width)
         pos_make(p, list.moves[i], &c);
         if (!pos_can_mate(&c, s->winner))
             continue;
+        s->path[ply] = list.moves[i];
         if (dive(s, &c, depth - 1, ply + 1, width)) {
             s->line[ply] = list.moves[i];
             return true;
@@ -842,14 +875,27 @@ static bool exhaust_for(Search *s, uint64_t share, UnwinResult *r)
     return x != 0;
 }
 
-static bool dive_for(Search *s, uint64_t share, int width, int depth, int mode, UnwinResult *r)
+static bool dive_for(Search *s, uint64_t share, int width, int depth, int mode, bool from_ms, UnwinResult *r)
 {
     s->mode = mode;
     s->budget = s->nodes + share;
     s->out = false;
     next_tt_gen(s->t);
-    if (!dive(s, s->root, depth, 0, width))
-        return false;
+    if (!from_ms) {
+        if (!dive(s, s->root, depth, 0, width))
+            return false;
+    } else {
+        /* From the milestone (copied: a new one may replace it), its
+         * moves the start of the line. */
+        Position start = s->ms_pos;
+        int len = s->ms_len;
+        memcpy(s->path, s->ms_line, sizeof(Move) * (size_t)len);
+        memcpy(s->line, s->ms_line, sizeof(Move) * (size_t)len);
+        if (len + depth >= UNWIN_MAX_LINE)
+            depth = UNWIN_MAX_LINE - 1 - len;
+        if (depth < 1 || !dive(s, &start, depth, len, width))
+            return false;
+    }
     found(r, s, UNWIN_WINNABLE, UNWIN_BY_HELPMATE);
     return true;
 }
@@ -857,6 +903,7 @@ static bool dive_for(Search *s, uint64_t share, int width, int depth, int mode, 
 UnwinVerdict unwin_decide(const Position *pos, int color, UnwinTable *t, uint64_t budget, UnwinResult *r)
 {
     Search s = {.t = t, .winner = color, .root = pos};
+    s.ms_score = progress(pos, color);
     r->line_len = 0;
     r->nodes = 0;
     r->verdict = UNWIN_UNDETERMINED;
@@ -884,19 +931,20 @@ UnwinVerdict unwin_decide(const Position *pos, int color, UnwinTable *t, uint64_
      * search settles the locked positions with few positions to visit;
      * then wider dives, every move to a small depth, and the exhaustive
      * search with the rest of the budget. */
-    if (dive_for(&s, budget / 20, 2, 40, 0, r) || exhaust_for(&s, budget / 5, r))
+    if (dive_for(&s, budget / 20, 2, 40, 0, false, r) || exhaust_for(&s, budget / 5, r))
         return r->verdict;
     static const struct { int width, depth, mode; } dives[] = {
         {2, 40, 1}, {2, 40, 2}, {3, 60, 0}, {3, 60, 1}, {3, 60, 2}, {2, 120, 0}, {4, 40, 0}, {3, 120, 1}};
     for (size_t d = 0; d < sizeof dives / sizeof dives[0]; d++)
-        if (dive_for(&s, budget / 40, dives[d].width, dives[d].depth, dives[d].mode, r))
+        if (dive_for(&s, budget / 40, dives[d].width, dives[d].depth, dives[d].mode, false, r))
             return r->verdict;
     /* Dives with noise in the ordering (Search.seed): each its own line
      * among moves of about the same worth. */
     for (uint32_t seed = 1; seed <= 24; seed++) {
         s.seed = seed;
         s.sac = seed / 2 % 2;
-        if (dive_for(&s, budget / 120, 2 + (int)(seed % 2), seed % 3 == 0 ? 120 : 60, (int)(seed % 7), r))
+        if (dive_for(&s, budget / 120, 2 + (int)(seed % 2), seed % 3 == 0 ? 120 : 60, (int)(seed % 7),
+                     s.ms_len > 0 && seed / 4 % 2, r))
             return r->verdict;
     }
     s.seed = 0;
@@ -915,7 +963,8 @@ UnwinVerdict unwin_decide(const Position *pos, int color, UnwinTable *t, uint64_
         s.seed = seed;
         s.sac = seed / 2 % 2;
         uint64_t share = budget / 120 < budget - s.nodes ? budget / 120 : budget - s.nodes;
-        if (dive_for(&s, share, 2 + (int)(seed % 2), seed % 3 == 0 ? 120 : 60, (int)(seed % 7), r))
+        if (dive_for(&s, share, 2 + (int)(seed % 2), seed % 3 == 0 ? 120 : 60, (int)(seed % 7),
+                     s.ms_len > 0 && seed / 4 % 2, r))
             return r->verdict;
     }
     r->nodes = s.nodes;
