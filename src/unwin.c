@@ -495,7 +495,7 @@ static void walk_dist(const Position *p, int c, Bitboard to, uint8_t *dist)
     }
 }
 
-static int move_score(const Search *sr, const Position *p, Move m, int winner, int mode)
+static int move_score(const Search *sr, const Position *p, Move m, int winner, int mode, int prey)
 {
     int from = move_from(m), to = move_to(m);
     int pc = p->board[from], pt = piece_type(pc);
@@ -519,6 +519,9 @@ static int move_score(const Search *sr, const Position *p, Move m, int winner, i
             s += 30; /* a pawn onto another file, where none may bar it */
     } else if (sr->sac && pt != KING && (pawn_set_attacks(winner, p->by_type[PAWN] & p->by_color[winner]) & bb_sq(to))) {
         s += 40; /* a man given to a pawn of the mating side: the pawn changes files */
+    } else if (sr->sac && pt == KING && prey >= 0) {
+        /* The defending king takes a pawn that bars one of its own. */
+        s += 8 * (sq_dist(from, prey) - sq_dist(to, prey)) + (cap ? 20 : 0);
     } else if (sr->sac && pt == PAWN) {
         /* The defending side's pawns run to promote: pieces to give away. */
         s += 15 + (winner == WHITE ? 7 - sq_rank(to) : sq_rank(to));
@@ -570,9 +573,22 @@ static int move_score(const Search *sr, const Position *p, Move m, int winner, i
 
 static void order(const Search *sr, const Position *p, MoveList *list, int mode, int *score)
 {
-    int winner = sr->winner;
+    int winner = sr->winner, prey = -1;
+    if (sr->sac && p->side != winner) {
+        /* The prey of the defending king (move_score): the nearest pawn
+         * of the mating side on a file with a pawn of its own. */
+        Bitboard mine = p->by_type[PAWN] & p->by_color[winner ^ 1], files = mine;
+        files |= files >> 8, files |= files >> 16, files |= files >> 32;
+        files |= files << 8, files |= files << 16, files |= files << 32;
+        int best = 99;
+        for (Bitboard b = p->by_type[PAWN] & p->by_color[winner] & files; b;) {
+            int q = bb_pop(&b), d = sq_dist(q, p->king_sq[winner ^ 1]);
+            if (d < best)
+                best = d, prey = q;
+        }
+    }
     for (int i = 0; i < list->count; i++)
-        score[i] = move_score(sr, p, list->moves[i], winner, mode);
+        score[i] = move_score(sr, p, list->moves[i], winner, mode, prey);
     for (int i = 1; i < list->count; i++) {
         Move m = list->moves[i];
         int v = score[i], j = i - 1;
