@@ -501,6 +501,7 @@ static int move_score(const Search *sr, const Position *p, Move m, int winner, i
     int pc = p->board[from], pt = piece_type(pc);
     int cap = move_type(m) == MOVE_CASTLING ? 0 : p->board[to];
     int lk = p->king_sq[winner ^ 1];
+    Bitboard w_pawns = p->by_type[PAWN] & p->by_color[winner];
     int s = 0;
     if (p->side == winner) {
         if (move_type(m) == MOVE_PROMOTION)
@@ -517,8 +518,8 @@ static int move_score(const Search *sr, const Position *p, Move m, int winner, i
             s += piece_type(cap) == PAWN ? 15 : 4;
         if (sr->sac && pt == PAWN && cap)
             s += 30; /* a pawn onto another file, where none may bar it */
-    } else if (sr->sac && pt != KING && (pawn_set_attacks(winner, p->by_type[PAWN] & p->by_color[winner]) & bb_sq(to))) {
-        s += 40; /* a man given to a pawn of the mating side: the pawn changes files */
+    } else if (sr->sac && pt != KING && (bb_sq(to) & pawn_set_attacks(winner, w_pawns))) {
+        s += 40; /* a man given to a pawn of the mating side: it changes files */
     } else if (sr->sac && pt == KING && prey >= 0) {
         /* The defending king takes a pawn that bars one of its own. */
         s += 8 * (sq_dist(from, prey) - sq_dist(to, prey)) + (cap ? 20 : 0);
