@@ -63,10 +63,28 @@ static Bitboard pawn_set_attacks(int c, Bitboard b)
     return ((b & not_a) >> 9) | ((b & not_h) >> 7);
 }
 
+/* The squares next to those of b. */
+static Bitboard king_spread(Bitboard b)
+{
+    const Bitboard not_a = ~0x0101010101010101ull, not_h = ~0x8080808080808080ull;
+    Bitboard side = ((b & not_a) >> 1) | ((b & not_h) << 1);
+    Bitboard row = b | side;
+    return side | (row << 8) | (row >> 8);
+}
+
 /* Region and attack set of the piece of type pt on sq (step 2). */
 static Bitboard blk_region(int pt, int sq, Bitboard walls, Bitboard no_king, Bitboard *att)
 {
     Bitboard reg = bb_sq(sq), todo = reg, a = 0;
+    if (pt == KING) {
+        /* The whole front at once: a king steps to any square next to it. */
+        for (Bitboard grow = reg; grow;) {
+            grow = king_spread(grow) & ~walls & ~no_king & ~reg;
+            reg |= grow;
+        }
+        *att = king_spread(reg);
+        return reg;
+    }
     while (todo) {
         int s = bb_pop(&todo);
         Bitboard t;
