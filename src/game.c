@@ -5,12 +5,12 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "movegen.h"
 #include "rules.h"
 #include "explain.h"
+#include "game_tags.h"
 #include "mem.h"
 #include "strict.h"
 #include "san.h"
@@ -205,7 +205,28 @@ static Line *line_at(Scratch *s, size_t depth)
 static void add_diag(Ctx *c, DiagCode code, PgnPos pos, uint32_t ply, const char *move, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
 
+static void add_diag_v(Ctx *c, DiagCode code, PgnPos pos, uint32_t ply, const char *move, const char *fmt,
+                       va_list ap) __attribute__((format(printf, 6, 0)));
+
 static void add_diag(Ctx *c, DiagCode code, PgnPos pos, uint32_t ply, const char *move, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    add_diag_v(c, code, pos, ply, move, fmt, ap);
+    va_end(ap);
+}
+
+/* game_tags.c's findings (GameTagsSink): ply 0, no move. */
+static void tags_say(void *arg, DiagCode code, PgnPos pos, const char *fmt, va_list ap)
+    __attribute__((format(printf, 4, 0)));
+
+static void tags_say(void *arg, DiagCode code, PgnPos pos, const char *fmt, va_list ap)
+{
+    add_diag_v(arg, code, pos, 0, NULL, fmt, ap);
+}
+
+static void add_diag_v(Ctx *c, DiagCode code, PgnPos pos, uint32_t ply, const char *move, const char *fmt,
+                       va_list ap)
 {
     Severity sev = c->opt->severity[code];
     if (sev == SEV_NONE)
@@ -227,10 +248,7 @@ static void add_diag(Ctx *c, DiagCode code, PgnPos pos, uint32_t ply, const char
     d->pos = pos;
     d->ply = (int32_t)ply;
     snprintf(d->move, sizeof d->move, "%s", move ? move : "");
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(d->msg, sizeof d->msg, fmt, ap);
-    va_end(ap);
 }
 
 /* Takes back the last diagnostic of code, if one was made; returns
@@ -267,86 +285,6 @@ static const char *ended_label(const Line *L, char *buf, size_t cap)
     return buf;
 }
 
-/* The tags the checks need, found in one pass (the first of a name counts). */
-enum { TAG_EVENT, TAG_SITE, TAG_DATE, TAG_ROUND, TAG_WHITE, TAG_BLACK, TAG_RESULT, TAG_FEN, TAG_SETUP,
-       TAG_VARIANT, TAG_TERMINATION, TAG_PLYCOUNT, TAG_N };
-static const char *const tag_names[TAG_N] = {"Event", "Site", "Date", "Round", "White", "Black", "Result",
-                                              "FEN", "SetUp", "Variant", "Termination", "PlyCount"};
-
-/* Which known tag a name could be, from its first letters, any case; -1 if none. */
-static inline int tag_kind(const char *n)
-{
-    switch (n[0] | 32) {
-    case 'e': return TAG_EVENT;
-    case 's': return (n[1] | 32) == 'i' ? TAG_SITE : TAG_SETUP;
-    case 'd': return TAG_DATE;
-    case 'r': return (n[1] | 32) == 'o' ? TAG_ROUND : TAG_RESULT;
-    case 'w': return TAG_WHITE;
-    case 'b': return TAG_BLACK;
-    case 'f': return TAG_FEN;
-    case 'v': return TAG_VARIANT;
-    case 't': return TAG_TERMINATION;
-    case 'p': return TAG_PLYCOUNT;
-    default: return -1;
-    }
-}
-
-/* Is n the name lit, byte for byte?  Inline, where strcmp was a call for
- * each of a game's seven roster tags; it stops at the first difference,
- * so nothing past n's NUL is read. */
-static inline bool name_is(const char *n, const char *lit)
-{
-    while (*n && *n == *lit) {
-        n++;
-        lit++;
-    }
-    return *n == *lit;
-}
-
-/* Are a and b the same but for the case of ASCII letters? */
-static bool ieq(const char *a, const char *b)
-{
-    for (; *a && *b; a++, b++) {
-        char x = *a, y = *b;
-        if (x >= 'A' && x <= 'Z')
-            x = (char)(x + 32);
-        if (y >= 'A' && y <= 'Z')
-            y = (char)(y + 32);
-        if (x != y)
-            return false;
-    }
-    return *a == *b;
-}
-
-/* The tags named exactly as the standard spells them; returns whether a
- * name could be a known tag written in another case (then check_tag_case
- * looks at the tags again, fills in the names still missing and warns;
- * most games have none).  Of duplicates the first counts.  A miscased name
- * after the right one ([FEN] then [fen]) is not looked for here (that
- * would compare WhiteElo with White in every game): the reader says where
- * two names differ only in case (tag_case_twin). */
-static bool collect_tags(const PgnGame *g, const PgnTag *found[TAG_N])
-{
-    bool other_case = g->tag_case_twin;
-    unsigned exact = 0;
-    for (int k = 0; k < TAG_N; k++)
-        found[k] = NULL;
-    for (size_t i = 0; i < g->ntags; i++) {
-        const char *n = g->tags[i].name;
-        int k = tag_kind(n);
-        if (k < 0 || (exact >> k & 1))
-            continue;
-        if (name_is(n, tag_names[k])) {
-            found[k] = &g->tags[i];
-            exact |= 1u << k;
-        } else if (!other_case && ieq(n, tag_names[k]))
-            other_case = true;    /* (TimeControl before Termination is not) */
-    }
-    return other_case;
-}
-
-static const char *tval(const PgnTag *t) { return t ? t->value : NULL; }
-
 /* The first move number of the main line if it is ahead of where a game
  * from the start position would be (a fragment), else 0. */
 static long first_number_ahead(const PgnGame *g)
@@ -366,21 +304,6 @@ static long first_number_ahead(const PgnGame *g)
         }
     }
     return 0;
-}
-
-static void check_tag_case(const PgnGame *g, const PgnTag *found[TAG_N], struct Ctx *c);
-
-/* Does a Termination tag's value (NULL: none) say the game was lost on
- * time?  The first letter first: most values ("normal") start with
- * neither of the two, and then no comparison is made. */
-static bool time_forfeit(const char *term)
-{
-    if (!term)
-        return false;
-    if ((term[0] | 32) == 't')
-        return ieq(term, "time forfeit") || ieq(term, "time-forfeit") || ieq(term, "timeforfeit") ||
-               ieq(term, "time");
-    return (term[0] | 32) == 'l' && ieq(term, "lost on time");
 }
 
 /* FIDE 6.9 / R29: can `color` checkmate from p by any series of legal
@@ -439,49 +362,6 @@ static const char *cannot_mate_why(UnwinReason why)
     default: return "";
     }
 }
-
-/* Variant tag: 0 standard, 1 Chess960, -1 not checked. */
-static int classify_variant(const char *v)
-{
-    if (!v)
-        return 0;
-    char norm[64];
-    size_t n = 0;
-    for (const char *p = v; *p && n + 1 < sizeof norm; p++) {
-        char ch = *p;
-        if (ch == ' ' || ch == '-' || ch == '_')
-            continue;
-        if (ch >= 'A' && ch <= 'Z')
-            ch = (char)(ch + 32);
-        norm[n++] = ch;
-    }
-    norm[n] = '\0';
-    if (n == 0 || !strcmp(norm, "standard") || !strcmp(norm, "chess") || !strcmp(norm, "normal") ||
-        !strcmp(norm, "fromposition") || !strcmp(norm, "orthodox"))
-        return 0;
-    if (!strcmp(norm, "chess960") || !strcmp(norm, "960") || !strcmp(norm, "fischerandom") ||
-        !strcmp(norm, "fischerrandom") || !strcmp(norm, "freestyle") || !strcmp(norm, "frc") ||
-        !strcmp(norm, "fischerrandomchess") || !strcmp(norm, "freestylechess"))
-        return 1;
-    return -1;
-}
-
-static PgnResult parse_result(const char *v)
-{
-    if (!v)
-        return PGN_RES_NONE;
-    /* By the characters (every game has one): no library calls. */
-    if (v[0] == '*')
-        return v[1] ? PGN_RES_NONE : PGN_RES_UNKNOWN;
-    if (v[0] == '1' && v[1] == '-' && v[2] == '0' && !v[3])
-        return PGN_RES_WHITE;
-    if (v[0] == '0' && v[1] == '-' && v[2] == '1' && !v[3])
-        return PGN_RES_BLACK;
-    if (v[0] == '1' && v[1] == '/' && v[2] == '2' && v[3] == '-' && v[4] == '1' && v[5] == '/' && v[6] == '2' && !v[7])
-        return PGN_RES_DRAW;
-    return PGN_RES_NONE;
-}
-
 
 /* Over-disambiguation: name the canonical move, and the pinned piece that
  * made the writer think it was needed (PGN standard 8.2.3.4: only legal
@@ -1080,88 +960,11 @@ static void sort_diags(GameReport *rep)
     }
 }
 
-/* What count of a FEN's material no game can reach (R3), from pos_from_fen's
- * counts: "White has 3 queens and 7 pawns in the FEN: 2 promoted pieces
- * need 2 missing pawns, 1 is missing (R3)". */
-static void material_text(const FenInfo *m, char *buf, size_t cap)
-{
-    const char *side = color_name(m->side);
-    int pawns = m->men[PAWN];
-    if (pawns > 8) {
-        snprintf(buf, cap, "%s has %d pawns in the FEN; a side has 8 at most (FIDE 3.10.3)", side, pawns);
-        return;
-    }
-    if (m->men[0] > 16) {
-        snprintf(buf, cap, "%s has %d men in the FEN; a side has 16 at most (FIDE 3.10.3)", side, m->men[0]);
-        return;
-    }
-    /* the kinds beyond their number in the start position, then the pawns */
-    static const char *const kind[] = {"queen", "rook", "knight", "light-squared bishop", "dark-squared bishop",
-                                       "pawn"};
-    const int have[] = {m->men[QUEEN], m->men[ROOK], m->men[KNIGHT], m->bishops[0], m->bishops[1], pawns};
-    const int start[] = {1, 2, 2, 1, 1, -1};
-    int nitems = 0;
-    for (int k = 0; k < 6; k++)
-        nitems += have[k] > start[k];
-    char list[112] = "";
-    size_t used = 0;
-    for (int k = 0, i = 0; k < 6; k++) {
-        if (have[k] <= start[k])
-            continue;
-        const char *sep = i == 0 ? "" : i == nitems - 1 ? " and " : ", ";
-        int w = snprintf(list + used, sizeof list - used, "%s%d %s%s", sep, have[k], kind[k], have[k] == 1 ? "" : "s");
-        if (w > 0 && (size_t)w < sizeof list - used)
-            used += (size_t)w;
-        i++;
-    }
-    int promoted = fen_promoted(m), missing = 8 - pawns;
-    char gone[16];
-    if (missing == 0)
-        snprintf(gone, sizeof gone, "none is");
-    else
-        snprintf(gone, sizeof gone, "%d %s", missing, missing == 1 ? "is" : "are");
-    snprintf(buf, cap, "%s has %s in the FEN: %d promoted piece%s need%s %d missing pawn%s, %s missing (FIDE 3.10.3)", side,
-             list, promoted, promoted == 1 ? "" : "s", promoted == 1 ? "s" : "", promoted, promoted == 1 ? "" : "s",
-             gone);
-}
-
 static void set_outcome(GameReport *rep, PgnResult r, Reason why)
 {
     rep->outcome_known = true;
     rep->outcome = r;
     rep->reason = why;
-}
-
-/* A known tag name in another case ([fen "..."], [result "1-0"]): tag
- * names are case-sensitive (PGN 8.1.1), but what such a tag means is
- * plain, and ignoring it does more harm (a FEN ignored turns a whole
- * problem database into illegal moves).  So it is used where no tag of
- * that name in the right case exists, the first such one if several, with
- * a warning; one the right case or an earlier one overrides is ignored,
- * and its warning says so. */
-static void check_tag_case(const PgnGame *g, const PgnTag *found[TAG_N], struct Ctx *c)
-{
-    for (size_t i = 0; i < g->ntags; i++) {
-        const PgnTag *t = &g->tags[i];
-        const char *n = t->name;
-        int k = tag_kind(n);
-        if (k < 0 || !ieq(n, tag_names[k]) || name_is(n, tag_names[k]))
-            continue;
-        if (!found[k]) {
-            found[k] = t;
-            add_diag(c, D_TAG_NAME_CASE, t->pos, 0, NULL,
-                     "tag \"%.20s\" is not \"%s\" (tag names are case-sensitive); it is honoured as %s", n,
-                     tag_names[k], tag_names[k]);
-        } else if (name_is(found[k]->name, tag_names[k]))
-            add_diag(c, D_TAG_NAME_CASE, t->pos, 0, NULL,
-                     "tag \"%.20s\" is not \"%s\" (tag names are case-sensitive); it is ignored: the %s tag counts",
-                     n, tag_names[k], tag_names[k]);
-        else
-            add_diag(c, D_TAG_NAME_CASE, t->pos, 0, NULL,
-                     "tag \"%.20s\" is not \"%s\" (tag names are case-sensitive); it is ignored: the earlier "
-                     "\"%s\" counts",
-                     n, tag_names[k], found[k]->name);
-    }
 }
 
 /* ---- The laws by date (R45) ---- */
@@ -1390,7 +1193,7 @@ static void fix_marker(const PgnGame *g, GameReport *rep)
         if (g->diags[i].code == D_MISSING_TERMINATION)
             rep->marker_pos = g->diags[i].pos;
     }
-    PgnResult tag = parse_result(rep->result_tag);
+    PgnResult tag = game_tags_parse_result(rep->result_tag);
     PgnResult proven = rep->fixed;
     if (proven == PGN_RES_NONE && rep->outcome_known && rep->reason <= REASON_SEVENTY_FIVE)
         proven = rep->outcome;   /* (checkmate ... 75 moves: the game ended on the board) */
@@ -1551,19 +1354,14 @@ static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *re
             add_diag(&c, ex[i].code, ex[i].pos, 0, ex[i].move, "%s", ex[i].msg);
     }
 
-    /* Tags. */
-    const PgnTag *tags[TAG_N];
-    if (collect_tags(g, tags))
-        check_tag_case(g, tags, &c);
-    const PgnTag *rt = tags[TAG_RESULT], *fen_tag = tags[TAG_FEN], *setup_tag = tags[TAG_SETUP],
-                 *pc_tag = tags[TAG_PLYCOUNT];
-    const char *result_tag = tval(rt);
-    rep->result_tag = result_tag;
-    c.date = tval(tags[TAG_DATE]);
-    PgnResult tag_res = parse_result(result_tag);
-    if (result_tag && tag_res == PGN_RES_NONE)
-        add_diag(&c, D_BAD_RESULT_TAG, rt->value_pos, 0, NULL, "Result \"%.40s\" is not 1-0, 0-1, 1/2-1/2 or *",
-                 result_tag);
+    /* Tags (game_tags.c). */
+    GameTagsSink sink = {tags_say, &c};
+    GameTags tags;
+    game_tags_find(g, &tags, &sink);
+    const PgnTag *rt = tags.tag[GAME_TAG_RESULT];
+    rep->result_tag = game_tags_value(&tags, GAME_TAG_RESULT);
+    c.date = game_tags_value(&tags, GAME_TAG_DATE);
+    PgnResult tag_res = tags.result;
     /* A chunk of a split file (GNU parallel --pipe) can start inside a
      * game: tagless movetext numbered from move 23 is a fragment, not a
      * game from the start position, so it is said so, not replayed. */
@@ -1576,28 +1374,13 @@ static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *re
         rep->reason = REASON_INVALID;
         goto finish;
     }
-    {
-        char missing[96] = "";
-        size_t used = 0;
-        for (int i = TAG_EVENT; i <= TAG_RESULT; i++)
-            if (!tags[i]) {
-                int w = snprintf(missing + used, sizeof missing - used, "%s%s", used ? ", " : "", tag_names[i]);
-                if (w > 0 && (size_t)w < sizeof missing - used)
-                    used += (size_t)w;
-            }
-        if (used)
-            add_diag(&c, D_MISSING_TAG, g->start, 0, NULL, "the Seven Tag Roster lacks %s", missing);
-    }
+    game_tags_roster(g, &tags, &sink);
     rep->declared = g->result != PGN_RES_NONE ? g->result : tag_res;
     PgnPos result_pos = g->result != PGN_RES_NONE ? g->result_pos : (rt ? rt->value_pos : g->start);
-    if (g->result != PGN_RES_NONE && tag_res != PGN_RES_NONE && g->result != tag_res)
-        add_diag(&c, D_RESULT_MISMATCH, g->result_pos, 0, NULL,
-                 "the termination marker %s disagrees with the Result tag %s (" LAW_R40 ")", result_text(g->result),
-                 result_text(tag_res));
 
-    int variant = classify_variant(tval(tags[TAG_VARIANT]));
+    int variant = game_tags_variant(&tags);
     if (variant < 0) {
-        const PgnTag *vt = tags[TAG_VARIANT];
+        const PgnTag *vt = tags.tag[GAME_TAG_VARIANT];
         add_diag(&c, D_VARIANT_SKIPPED, vt->pos, 0, NULL, "variant \"%.40s\" is not checked", vt->value);
         /* Variant movetext has its own notation (P@e4 drops in crazyhouse,
          * e4/H gating in Seirawan): characters the PGN reader does not
@@ -1631,83 +1414,13 @@ static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *re
      * pos_startpos, each whole), prev is written before it is read. */
     memset((char *)main_line + offsetof(Line, ply), 0, sizeof *main_line - offsetof(Line, ply));
     bool valid = !g->syntax_error;
-    const char *fen = tval(fen_tag);
-    const char *setup = tval(setup_tag);
-    if (setup && strcmp(setup, "1") && strcmp(setup, "0"))
-        add_diag(&c, D_SETUP_WITHOUT_FEN, setup_tag->value_pos, 0, NULL, "SetUp \"%.20s\" is neither \"0\" nor \"1\"",
-                 setup);
-    if (setup && !strcmp(setup, "1") && !fen) {
-        add_diag(&c, D_SETUP_WITHOUT_FEN, setup_tag->value_pos, 0, NULL,
-                 "SetUp \"1\" without a FEN tag: the game is replayed from the standard position");
-    }
-    if (fen && (!setup || strcmp(setup, "1")))
-        add_diag(&c, D_FEN_WITHOUT_SETUP, fen_tag->pos, 0, NULL, "a FEN tag without SetUp \"1\"; the FEN is used (PGN 9.7.1)");
-    if (fen) {
-        FenInfo info;
-        FenError fe = pos_from_fen(CUR(main_line), fen, strlen(fen), c.chess960, &info);
-        if (fe == FEN_OK)
-            fe = pos_check_material(CUR(main_line), &info);   /* (column 0: the placement) */
-        if (fe != FEN_OK && !c.chess960 && fe == FEN_ERR_CASTLING_RIGHTS) {
-            /* A standard game whose FEN castling only makes sense in Chess960. */
-            Position tmp;
-            if (pos_from_fen(&tmp, fen, strlen(fen), true, NULL) == FEN_OK)
-                add_diag(&c, D_CHESS960_CASTLING, fen_tag->value_pos, 0, NULL,
-                         "these castling rights are valid only in Chess960: is a Variant tag missing?");
-        }
-        PgnPos at = fen_tag->value_pos;
-        size_t lead = strspn(fen, " \t");   /* pos_from_fen's columns start after them */
-        if (fe != FEN_OK) {
-            at.offset += (uint64_t)(lead + (size_t)info.column) + 1;
-            at.col += (uint32_t)(lead + (size_t)info.column) + 1;
-            if (fe == FEN_ERR_TOO_MANY || fe == FEN_ERR_PROMOTED) {
-                char what[PGN_MSG];
-                material_text(&info, what, sizeof what);
-                add_diag(&c, D_BAD_FEN, at, 0, NULL, "%s", what);
-            } else if (fe == FEN_ERR_COUNTER_SYNTAX) {
-                /* R35: say which counter, and show it (info.column counts
-                 * from the FEN's first non-blank byte, as at does) */
-                const char *v = fen + lead + info.column;
-                int n = 0;
-                bool digits = true;
-                while (v[n] && v[n] != ' ' && n < 20)
-                    digits &= v[n] >= '0' && v[n] <= '9', n++;
-                const char *name = info.counter == 1 ? "halfmove clock" : "fullmove number";
-                if (digits)
-                    add_diag(&c, D_BAD_FEN, at, 0, NULL, "FEN \"%.60s\": the %s %.*s is out of range (PGN 16.1.3)", fen, name,
-                             n, v);
-                else
-                    add_diag(&c, D_BAD_FEN, at, 0, NULL,
-                             "FEN \"%.60s\": the %s \"%.*s\" is not a whole number of at least %d (PGN 16.1.3)", fen, name,
-                             n, v, info.counter == 1 ? 0 : 1);
-            } else
-                add_diag(&c, D_BAD_FEN, at, 0, NULL, "FEN \"%.60s\": %s", fen, fen_error_text(fe));
-            rep->status = STATUS_ERROR;
-            rep->reason = REASON_INVALID;
-            rep->plies = 0;
-            snprintf(rep->fen, sizeof rep->fen, "%s", "");
-            goto finish;
-        }
-        /* R35: which counter is missing or out of range (one at most:
-         * pos_from_fen compares the clock only with a fullmove given) */
-        const Position *p0 = CUR(main_line);
-        if (info.warnings & FEN_WARN_NO_COUNTERS)
-            add_diag(&c, D_FEN_WARNING, at, 0, NULL,
-                     "FEN \"%.60s\": the halfmove clock and the fullmove number are missing; taken as 0 and 1 (PGN 16.1.3)",
-                     fen);
-        else if (info.warnings & FEN_WARN_NO_FULLMOVE)
-            add_diag(&c, D_FEN_WARNING, at, 0, NULL,
-                     "FEN \"%.60s\": the fullmove number is missing; taken as 1 (PGN 16.1.3.6)", fen);
-        else if (info.warnings & FEN_WARN_FULLMOVE_ZERO)
-            add_diag(&c, D_FEN_WARNING, at, 0, NULL,
-                     "FEN \"%.60s\": fullmove number 0 is out of range (it counts from 1); taken as 1 (PGN 16.1.3.6)", fen);
-        else if (info.warnings & FEN_WARN_HALFMOVE_HIGH)
-            add_diag(&c, D_FEN_WARNING, at, 0, NULL,
-                     "FEN \"%.60s\": halfmove clock %u is more than the %u plies played before move %u (PGN 16.1.3.5)", fen,
-                     (unsigned)p0->halfmove, (unsigned)(2 * (p0->fullmove - 1) + (p0->side == BLACK)),
-                     (unsigned)p0->fullmove);
-    } else {
-        pos_startpos(CUR(main_line));
-        CUR(main_line)->chess960 = c.chess960;
+    bool fen = tags.tag[GAME_TAG_FEN] != NULL;
+    if (!game_tags_start(&tags, c.chess960, CUR(main_line), &sink)) {
+        rep->status = STATUS_ERROR;
+        rep->reason = REASON_INVALID;
+        rep->plies = 0;
+        snprintf(rep->fen, sizeof rep->fen, "%s", "");
+        goto finish;
     }
     s->keys[0] = CUR(main_line)->key;
     if (opt->collect_line && !line_begin(s, &c, CUR(main_line), g->nelems)) {
@@ -1858,7 +1571,7 @@ static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *re
         /* Adjudication (R20-R29, R40-R44). */
         const Position *fin = CUR(main_line);
         PgnResult declared = rep->declared;
-        const char *term = tval(tags[TAG_TERMINATION]);
+        const char *term = game_tags_value(&tags, GAME_TAG_TERMINATION);
         if (main_line->ended) {
             int why = main_line->ended - 1;
             char at[64];
@@ -1893,7 +1606,7 @@ static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *re
             int winner = declared == PGN_RES_WHITE ? WHITE : BLACK;
             UnwinReason why;
             bool can = can_mate_deep(&c, fin, winner, &why);
-            if (time_forfeit(term)) {
+            if (game_tags_time_forfeit(term)) {
                 if (!can) {
                     add_diag(&c, D_WRONG_RESULT, result_pos, 0, NULL,
                              "Result %s on time, but %s cannot checkmate by any series of legal moves%s: "
@@ -1917,7 +1630,7 @@ static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *re
                 set_outcome(rep, PGN_RES_DRAW, REASON_THREEFOLD);
             else if (claim == RULES_CLAIM_FIFTY)
                 set_outcome(rep, PGN_RES_DRAW, REASON_FIFTY);
-            else if (time_forfeit(term) && (!pos_can_mate(fin, WHITE) || !pos_can_mate(fin, BLACK)))
+            else if (game_tags_time_forfeit(term) && (!pos_can_mate(fin, WHITE) || !pos_can_mate(fin, BLACK)))
                 set_outcome(rep, PGN_RES_DRAW, REASON_NO_MATING_MATERIAL);
             else
                 set_outcome(rep, PGN_RES_DRAW, REASON_UNVERIFIED);
@@ -1925,14 +1638,8 @@ static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *re
             set_outcome(rep, PGN_RES_UNKNOWN, REASON_UNFINISHED);
 
         /* R44: PlyCount. */
-        const char *plycount = tval(pc_tag);
-        if (plycount && !moves_after_end) {
-            char *end;
-            long v = strtol(plycount, &end, 10);
-            if (end == plycount || *end || v < 0 || (uint32_t)v != rep->plies)
-                add_diag(&c, D_PLYCOUNT, pc_tag->value_pos, 0, NULL,
-                         "PlyCount \"%.20s\" but the main line has %u plies (" LAW_R44 ")", plycount, (unsigned)rep->plies);
-        }
+        if (!moves_after_end)
+            game_tags_plycount(&tags, rep->plies, &sink);
     }
 
 finish:
