@@ -20,7 +20,7 @@
 typedef struct Line {
     Position cur;          /* the position now (moves are made in place) */
     Position prev;         /* before the last move, kept only when a variation follows it */
-    /* (from here on zeroed for each game: see game_check) */
+    /* (from here on zeroed for each game: see set_up) */
     uint32_t ply;          /* ply number of the last move played */
     bool has_prev;         /* a move was played: a variation may replace it */
     bool stopped;          /* an error ended this line's replay */
@@ -159,7 +159,7 @@ typedef struct Ctx {
     bool mark_in_note;
     /* Test every ply that resets the clock for a dead position by the
      * blockade (R22): the second replay of a game whose final position is
-     * one (see game_check), so that the first dead ply is found. */
+     * one (see needs_dead_replay), so that the first dead ply is found. */
     bool dead_check;
     /* CheckOptions.collect_line: where the main line's moves go, the
      * move of ply n at mv[n - 1] (room reserved for every element), else
@@ -1286,8 +1286,18 @@ static Scratch *scratch_new(void)
     return s;
 }
 
-/* dead_check: the second replay (Ctx.dead_check). */
-static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *rep, bool dead_check)
+/* What the stages of one game's check (check_game) hand on. */
+typedef struct Verdict {
+    GameTags tags;
+    GameTagsSink sink;     /* game_tags.c's findings: to add_diag */
+    PgnPos result_pos;     /* where a result's finding goes: the marker, else the Result tag's value */
+    bool valid;            /* the main line replays (no syntax error, no illegal move, memory) */
+    bool moves_after_end;  /* the main line goes on after the game ended: PlyCount is not compared */
+} Verdict;
+
+/* The report cleared for game g, its scratch kept or made; NULL (the report
+ * says invalid, out of memory) when there is no scratch to be had. */
+static Scratch *check_begin(const PgnGame *g, GameReport *rep)
 {
     Scratch *s = rep->priv;
     Diag *diags = rep->diags;
@@ -1299,7 +1309,7 @@ static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *re
             rep->status = STATUS_ERROR;
             rep->reason = REASON_INVALID;
             rep->out_of_memory = true;
-            return;
+            return NULL;
         }
     }
     memset(rep, 0, sizeof *rep);
@@ -1307,17 +1317,23 @@ static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *re
     rules_rep_reset(&s->rep); /* (the table holds another game's keys) */
     rep->diags = diags;
     rep->game = g;
-    Ctx c = {g, opt, rep, s, false, -1, NULL, 0, UINT32_MAX, false, dead_check, NULL};
     rep->out_of_memory = g->out_of_memory;
+    return s;
+}
 
-    /* The reader's findings first (with the user's severities). */
+/* The reader's findings first (with the user's severities), a game cut
+ * off inside a comment, and --strict's export-format findings. */
+static void take_reader_findings(Ctx *c)
+{
+    const PgnGame *g = c->g;
+    GameReport *rep = c->rep;
     for (size_t i = 0; i < g->ndiags; i++) {
         const Diag *d = &g->diags[i];
-        Severity sev = opt->severity[d->code];
+        Severity sev = c->opt->severity[d->code];
         if (sev == SEV_NONE)
             continue;
         rep->counts[sev]++;
-        if (rep->ndiags < GAME_MAX_DIAGS && reserve_diag(s, rep)) {
+        if (rep->ndiags < GAME_MAX_DIAGS && reserve_diag(c->s, rep)) {
             rep->diags[rep->ndiags] = *d;
             rep->diags[rep->ndiags++].severity = sev;
         } else {
@@ -1341,124 +1357,138 @@ static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *re
         if (g->nelems && g->elems[g->nelems - 1].pos.offset > at.offset)
             at = g->elems[g->nelems - 1].pos;
         if (!said)
-            add_diag(&c, D_MISSING_TERMINATION, at, 0, NULL,
+            add_diag(c, D_MISSING_TERMINATION, at, 0, NULL,
                      "input ends inside the game (in a comment or string): no termination marker");
     }
 
     /* --strict: the export format (strict.c); a game without tags is not
      * in it, which missing-tag says. */
-    if (opt->strict && g->ntags) {
+    if (c->opt->strict && g->ntags) {
         Diag ex[STRICT_MAX_FINDINGS];
         size_t nex = strict_check(g, ex);
         for (size_t i = 0; i < nex; i++)
-            add_diag(&c, ex[i].code, ex[i].pos, 0, ex[i].move, "%s", ex[i].msg);
+            add_diag(c, ex[i].code, ex[i].pos, 0, ex[i].move, "%s", ex[i].msg);
     }
+}
 
-    /* Tags (game_tags.c). */
-    GameTagsSink sink = {tags_say, &c};
-    GameTags tags;
-    game_tags_find(g, &tags, &sink);
-    const PgnTag *rt = tags.tag[GAME_TAG_RESULT];
-    rep->result_tag = game_tags_value(&tags, GAME_TAG_RESULT);
-    c.date = game_tags_value(&tags, GAME_TAG_DATE);
-    PgnResult tag_res = tags.result;
+/* The tags (game_tags.c) and the result declared; false for a fragment
+ * of a game, which is not replayed. */
+static bool read_tags(Ctx *c, Verdict *v)
+{
+    const PgnGame *g = c->g;
+    GameReport *rep = c->rep;
+    game_tags_find(g, &v->tags, &v->sink);
+    rep->result_tag = game_tags_value(&v->tags, GAME_TAG_RESULT);
+    c->date = game_tags_value(&v->tags, GAME_TAG_DATE);
     /* A chunk of a split file (GNU parallel --pipe) can start inside a
      * game: tagless movetext numbered from move 23 is a fragment, not a
      * game from the start position, so it is said so, not replayed. */
     long fragment_at = g->ntags == 0 ? first_number_ahead(g) : 0;
     if (fragment_at > 0) {
         rep->declared = g->result;
-        add_diag(&c, D_GAME_FRAGMENT, g->start, 0, NULL,
+        add_diag(c, D_GAME_FRAGMENT, g->start, 0, NULL,
                  "movetext without tags starting at move %d: a fragment of a game (the input starts or resumes "
                  "inside a game); not replayed", (int)fragment_at);
         rep->reason = REASON_INVALID;
-        goto finish;
+        return false;
     }
-    game_tags_roster(g, &tags, &sink);
-    rep->declared = g->result != PGN_RES_NONE ? g->result : tag_res;
-    PgnPos result_pos = g->result != PGN_RES_NONE ? g->result_pos : (rt ? rt->value_pos : g->start);
+    game_tags_roster(g, &v->tags, &v->sink);
+    const PgnTag *rt = v->tags.tag[GAME_TAG_RESULT];
+    rep->declared = g->result != PGN_RES_NONE ? g->result : v->tags.result;
+    v->result_pos = g->result != PGN_RES_NONE ? g->result_pos : (rt ? rt->value_pos : g->start);
+    return true;
+}
 
-    int variant = game_tags_variant(&tags);
-    if (variant < 0) {
-        const PgnTag *vt = tags.tag[GAME_TAG_VARIANT];
-        add_diag(&c, D_VARIANT_SKIPPED, vt->pos, 0, NULL, "variant \"%.40s\" is not checked", vt->value);
-        /* Variant movetext has its own notation (P@e4 drops in crazyhouse,
-         * e4/H gating in Seirawan): characters the PGN reader does not
-         * know are notes here, not errors.  Broken PGN structure (an open
-         * comment, no termination marker, a bad tag) stays an error. */
-        for (size_t i = 0; i < rep->ndiags; i++) {
-            Diag *d = &rep->diags[i];
-            if ((d->code == D_UNEXPECTED_CHAR || d->code == D_SYNTAX) && d->severity > SEV_NOTE) {
-                rep->counts[d->severity]--;
-                rep->counts[SEV_NOTE]++;
-                d->severity = SEV_NOTE;
-                size_t len = strlen(d->msg);
-                snprintf(d->msg + len, sizeof d->msg - len, " (variant notation, not checked)");
-            }
+/* A game of a variant not checked (Variant tag): its report made whole
+ * here, skipped unless the text itself is broken (reader errors). */
+static void skip_variant(Ctx *c, const Verdict *v)
+{
+    GameReport *rep = c->rep;
+    const PgnTag *vt = v->tags.tag[GAME_TAG_VARIANT];
+    add_diag(c, D_VARIANT_SKIPPED, vt->pos, 0, NULL, "variant \"%.40s\" is not checked", vt->value);
+    /* Variant movetext has its own notation (P@e4 drops in crazyhouse,
+     * e4/H gating in Seirawan): characters the PGN reader does not
+     * know are notes here, not errors.  Broken PGN structure (an open
+     * comment, no termination marker, a bad tag) stays an error. */
+    for (size_t i = 0; i < rep->ndiags; i++) {
+        Diag *d = &rep->diags[i];
+        if ((d->code == D_UNEXPECTED_CHAR || d->code == D_SYNTAX) && d->severity > SEV_NOTE) {
+            rep->counts[d->severity]--;
+            rep->counts[SEV_NOTE]++;
+            d->severity = SEV_NOTE;
+            size_t len = strlen(d->msg);
+            snprintf(d->msg + len, sizeof d->msg - len, " (variant notation, not checked)");
         }
-        /* Skipped, unless the text itself is broken (reader errors). */
-        rep->status = rep->counts[SEV_ERROR] ? STATUS_ERROR : STATUS_SKIPPED;
-        rep->outcome_known = rep->declared != PGN_RES_NONE;
-        rep->outcome = rep->declared;
-        rep->reason = REASON_UNVERIFIED;
-        if (opt->report_laws)
-            rep->laws = ctx_laws(&c);
-        sort_diags(rep);
-        return;
     }
-    c.chess960 = variant == 1;
+    rep->status = rep->counts[SEV_ERROR] ? STATUS_ERROR : STATUS_SKIPPED;
+    rep->outcome_known = rep->declared != PGN_RES_NONE;
+    rep->outcome = rep->declared;
+    rep->reason = REASON_UNVERIFIED;
+    if (c->opt->report_laws)
+        rep->laws = ctx_laws(c);
+    sort_diags(rep);
+}
 
-    /* Start position (R3). */
+/* R20-R24: a set-up position can already be over (FIDE 5.1, 5.2, 9.6.2);
+ * the standard start position is not, so it is not searched. */
+static void start_ending(Ctx *c, Line *main_line)
+{
+    const Position *p0 = CUR(main_line);
+    int ended = rules_board_ending(p0, pos_has_legal_move(p0));
+    if (!ended && dead_by_blockade(c, p0)) {
+        ended = REASON_DEAD_POSITION + 1;
+        main_line->ended_locked = true;
+    }
+    if (!ended && p0->halfmove >= 150) {
+        /* R45: the 75-move rule ends a game from 1 July 2014 only. */
+        Laws laws = ctx_laws(c);
+        if (laws == LAWS_2014)
+            ended = REASON_SEVENTY_FIVE + 1;
+        else if (laws == LAWS_UNPROVEN) {
+            main_line->would_end = REASON_SEVENTY_FIVE + 1;
+            main_line->would_side = -1;
+        }
+    }
+    if (ended) {
+        main_line->ended = ended;
+        main_line->ended_ply = 0;
+        main_line->ended_side = -1;
+    }
+}
+
+/* The main line at its start position (R3), the room its replay needs;
+ * false for a FEN that sets up no legal game. */
+static bool set_up(Ctx *c, Verdict *v)
+{
+    Scratch *s = c->s;
+    GameReport *rep = c->rep;
     Line *main_line = &s->lines[0]; /* lines_cap >= 2 from the first call */
     /* All but the positions zeroed: cur is set below (pos_from_fen or
      * pos_startpos, each whole), prev is written before it is read. */
     memset((char *)main_line + offsetof(Line, ply), 0, sizeof *main_line - offsetof(Line, ply));
-    bool valid = !g->syntax_error;
-    bool fen = tags.tag[GAME_TAG_FEN] != NULL;
-    if (!game_tags_start(&tags, c.chess960, CUR(main_line), &sink)) {
+    v->valid = !c->g->syntax_error;
+    if (!game_tags_start(&v->tags, c->chess960, CUR(main_line), &v->sink)) {
         rep->status = STATUS_ERROR;
         rep->reason = REASON_INVALID;
         rep->plies = 0;
         snprintf(rep->fen, sizeof rep->fen, "%s", "");
-        goto finish;
+        return false;
     }
     s->keys[0] = CUR(main_line)->key;
-    if (opt->collect_line && !line_begin(s, &c, CUR(main_line), g->nelems)) {
+    if (c->opt->collect_line && !line_begin(s, c, CUR(main_line), c->g->nelems)) {
         main_line->stopped = true; /* out of memory: the main line is not replayed */
-        valid = false;
+        v->valid = false;
         rep->out_of_memory = true;
     }
-    if (fen) {
-        /* R20-R24: a set-up position can already be over (FIDE 5.1, 5.2,
-         * 9.6.2); the standard start position is not, so it is not searched. */
-        const Position *p0 = CUR(main_line);
-        int ended = rules_board_ending(p0, pos_has_legal_move(p0));
-        if (!ended && dead_by_blockade(&c, p0)) {
-            ended = REASON_DEAD_POSITION + 1;
-            main_line->ended_locked = true;
-        }
-        if (!ended && p0->halfmove >= 150) {
-            /* R45: the 75-move rule ends a game from 1 July 2014 only. */
-            Laws laws = ctx_laws(&c);
-            if (laws == LAWS_2014)
-                ended = REASON_SEVENTY_FIVE + 1;
-            else if (laws == LAWS_UNPROVEN) {
-                main_line->would_end = REASON_SEVENTY_FIVE + 1;
-                main_line->would_side = -1;
-            }
-        }
-        if (ended) {
-            main_line->ended = ended;
-            main_line->ended_ply = 0;
-            main_line->ended_side = -1;
-        }
-    }
+    if (v->tags.tag[GAME_TAG_FEN])
+        start_ending(c, main_line);
 
     /* Room for a key per main-line ply, reserved once: a game has no more
      * plies than elements, and the replay loop then tests no capacity. */
-    if (g->nelems >= s->keys_cap) {
+    size_t nelems = c->g->nelems;
+    if (nelems >= s->keys_cap) {
         size_t cap = s->keys_cap * 2;
-        while (cap <= g->nelems)
+        while (cap <= nelems)
             cap *= 2;
         uint64_t *k = mem_realloc(s->keys, cap, sizeof *k);
         if (k) {
@@ -1466,185 +1496,228 @@ static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *re
             s->keys_cap = cap;
         } else {
             main_line->stopped = true; /* out of memory: the main line is not replayed */
-            valid = false;
+            v->valid = false;
             rep->out_of_memory = true;
         }
     }
+    return true;
+}
 
-    {
-        Claims cl = {0, 0, CUR(main_line)->halfmove >= 100 ? 1u : 0u};
-        /* (no arithmetic on a null array: UBSan flags it even for + 0) */
-        const PgnElem *elems_end = g->nelems ? g->elems + g->nelems : g->elems;
-        bool moves_after_end = false;
-        int depth = 0;
-        /* The line the moves go to, found again only where the depth
-         * changes; the stopped s->dead beyond the depth kept (or out of
-         * memory), so that a move needs one test. */
-        Line *L = &s->lines[0];
-        s->dead.stopped = true;
-        /* A pointer walk to a local end: g->nelems would be read again
-         * after every move (the stores of a move might alias it). */
-        for (const PgnElem *e = g->elems; e != elems_end; e++) {
-            if (e->kind == PGN_EL_MOVE) {
-                if (L->stopped)
-                    continue;
-                if (depth == 0 && !L->ended) {
-                    const PgnElem *next = c.mv           ? main_run_keep(&c, L, e, elems_end, &cl)
-                                          : c.dead_check ? main_run_dead(&c, L, e, elems_end, &cl)
-                                                         : main_run(&c, L, e, elems_end, &cl);
-                    if (next != e) {
-                        e = next - 1; /* (the loop steps on to next) */
-                        continue;
-                    }
-                }
-                int played = play(&c, L, e, elems_end, depth == 0, &cl);
-                if (played != PLAY_OK) {
-                    L->stopped = true;
-                    if (depth == 0 && played == PLAY_ERROR)
-                        valid = false;
-                    if (depth == 0 && played == PLAY_AFTER_END)
-                        moves_after_end = true;
-                }
-                continue;
-            }
-            if (e->kind == PGN_EL_VAR_START) {
-                depth++;
-                L = &s->dead;
-                if (depth > PGN_MAX_DEPTH)
-                    continue;
-                Line *child = line_at(s, (size_t)depth);
-                Line *parent = &s->lines[depth - 1]; /* line_at may have moved the lines */
-                if (!child) {
-                    rep->out_of_memory = true;
-                    continue; /* out of memory: moves at this depth are skipped below */
-                }
-                L = child;
-                memset(child, 0, sizeof *child);
-                if (opt->no_variations || parent->stopped || !parent->has_prev) {
-                    child->stopped = true;
-                    if (!opt->no_variations && !parent->stopped && !parent->has_prev)
-                        add_diag(&c, D_SYNTAX, e->pos, 0, NULL, "a variation before any move it could replace");
-                    continue;
-                }
-                child->cur = parent->prev; /* kept by play() */
-                child->ply = parent->ply - 1;
-                continue;
-            }
-            if (e->kind == PGN_EL_VAR_END) {
-                if (L->would_end)
-                    warn_2014_ending(&c, L, false, PGN_RES_NONE);
-                if (depth > 0)
-                    depth--;
-                L = depth <= PGN_MAX_DEPTH && (size_t)depth < s->lines_cap ? &s->lines[depth] : &s->dead;
-            }
-        }
-
-        main_line = &s->lines[0]; /* the lines may have moved while growing */
-        /* R22: a final position dead by the blockade, which no ply of the
-         * usual replay tests (it would cost every ply): the game is
-         * replayed testing every ply the proof's filter passes, to find
-         * the first dead one.  (A dead position stays dead: every
-         * position after one is dead too; so only a game whose final
-         * position is dead has a dead ply.) */
-        if (!dead_check && valid && !main_line->ended && !main_line->stopped &&
-            dead_by_blockade(&c, CUR(main_line))) {
-            check_game(g, opt, rep, true);
-            return;
-        }
-        if (main_line->pending)
-            resolve_pending(&c, main_line);
-        if (main_line->would_end && valid)
-            warn_2014_ending(&c, main_line, true, rep->declared);
-        rep->plies = main_line->ply;
-        /* (a game cut short is not the game: nothing to compare) */
-        if (c.mv && valid && !main_line->stopped && !g->truncated && !rep->out_of_memory && rep->plies > 0) {
-            rep->line = s->line;
-            rep->line_len = (size_t)(c.mv - s->line) + rep->plies;
-        }
-        if (!opt->no_fen)
-            pos_to_fen(CUR(main_line), rep->fen);
-        if (!valid) {
-            rep->reason = REASON_INVALID;
-            goto finish;
-        }
-
-        /* Adjudication (R20-R29, R40-R44). */
-        const Position *fin = CUR(main_line);
-        PgnResult declared = rep->declared;
-        const char *term = game_tags_value(&tags, GAME_TAG_TERMINATION);
-        if (main_line->ended) {
-            int why = main_line->ended - 1;
-            char at[64];
-            PgnResult must = PGN_RES_DRAW;
-            if (why == REASON_CHECKMATE)
-                must = fin->side == WHITE ? PGN_RES_BLACK : PGN_RES_WHITE;
-            set_outcome(rep, must, (Reason)why);
-            if (declared == PGN_RES_UNKNOWN || declared == PGN_RES_NONE) {
-                add_diag(&c, D_UNFINISHED_DECIDED, result_pos, 0, NULL,
-                         "the result is %s but the game ended by %s %s: it must be %s",
-                         declared == PGN_RES_NONE ? "missing" : "*", line_ending_text(main_line),
-                         ended_label(main_line, at, sizeof at),
-                         result_text(must));
-                rep->fixed = must;
-            } else if (declared != must) {
-                /* One mistake, one error: a marker that the board refutes
-                 * and the Result tag puts right is one wrong result (the
-                 * marker), not also the tag's disagreement with it. */
-                bool tag_right = g->result != PGN_RES_NONE && tag_res == must &&
-                                 opt->severity[D_WRONG_RESULT] != SEV_NONE && drop_diag(&c, D_RESULT_MISMATCH);
-                add_diag(&c, D_WRONG_RESULT, result_pos, 0, NULL,
-                         "Result %s contradicts %s %s: the result must be %s%s (%s)", result_text(declared),
-                         line_ending_text(main_line), ended_label(main_line, at, sizeof at), result_text(must),
-                         tag_right ? ", as the Result tag has it" : "", ending_law(why));
-                rep->fixed = must;
-            }
-            /* A marker that is right does not make a Result tag the board
-             * contradicts right (R40): --fix-results rewrites the tag. */
-            if (rt && tag_res != must)
-                rep->fixed = must;
-        } else if (declared == PGN_RES_WHITE || declared == PGN_RES_BLACK) {
-            int winner = declared == PGN_RES_WHITE ? WHITE : BLACK;
-            UnwinReason why;
-            bool can = can_mate_deep(&c, fin, winner, &why);
-            if (game_tags_time_forfeit(term)) {
-                if (!can) {
-                    add_diag(&c, D_WRONG_RESULT, result_pos, 0, NULL,
-                             "Result %s on time, but %s cannot checkmate by any series of legal moves%s: "
-                             "the game is drawn (" LAW_R29 ")", result_text(declared), color_name(winner),
-                             cannot_mate_why(why));
-                    set_outcome(rep, PGN_RES_DRAW, REASON_NO_MATING_MATERIAL);
-                    rep->fixed = PGN_RES_DRAW;
-                } else
-                    set_outcome(rep, declared, REASON_TIME_FORFEIT);
-            } else {
-                if (!can)
-                    add_diag(&c, D_DECISIVE_NO_MATERIAL, result_pos, 0, NULL,
-                             "Result %s although %s cannot checkmate by any series of legal moves%s: "
-                             "possible only by resignation", result_text(declared), color_name(winner),
-                             cannot_mate_why(why));
-                set_outcome(rep, declared, REASON_UNVERIFIED);
-            }
-        } else if (declared == PGN_RES_DRAW) {
-            int claim = rules_draw_claim(fin, s->keys, main_line->ply);
-            if (claim == RULES_CLAIM_THREEFOLD)
-                set_outcome(rep, PGN_RES_DRAW, REASON_THREEFOLD);
-            else if (claim == RULES_CLAIM_FIFTY)
-                set_outcome(rep, PGN_RES_DRAW, REASON_FIFTY);
-            else if (game_tags_time_forfeit(term) && (!pos_can_mate(fin, WHITE) || !pos_can_mate(fin, BLACK)))
-                set_outcome(rep, PGN_RES_DRAW, REASON_NO_MATING_MATERIAL);
-            else
-                set_outcome(rep, PGN_RES_DRAW, REASON_UNVERIFIED);
-        } else
-            set_outcome(rep, PGN_RES_UNKNOWN, REASON_UNFINISHED);
-
-        /* R44: PlyCount. */
-        if (!moves_after_end)
-            game_tags_plycount(&tags, rep->plies, &sink);
+/* A variation starts at depth (1 = off the main line): its line, the
+ * position before its parent's last move, or the stopped s->dead. */
+static Line *variation_begin(Ctx *c, const PgnElem *e, int depth)
+{
+    Scratch *s = c->s;
+    if (depth > PGN_MAX_DEPTH)
+        return &s->dead;
+    Line *child = line_at(s, (size_t)depth);
+    Line *parent = &s->lines[depth - 1]; /* line_at may have moved the lines */
+    if (!child) {
+        c->rep->out_of_memory = true;
+        return &s->dead; /* out of memory: moves at this depth are skipped */
     }
+    memset(child, 0, sizeof *child);
+    bool no_variations = c->opt->no_variations;
+    if (no_variations || parent->stopped || !parent->has_prev) {
+        child->stopped = true;
+        if (!no_variations && !parent->stopped && !parent->has_prev)
+            add_diag(c, D_SYNTAX, e->pos, 0, NULL, "a variation before any move it could replace");
+        return child;
+    }
+    child->cur = parent->prev; /* kept by play() */
+    child->ply = parent->ply - 1;
+    return child;
+}
 
-finish:
-    if (opt->report_laws || c.laws >= 0)
-        rep->laws = ctx_laws(&c);
+/* The replay of the main line and its variations, element by element. */
+static void replay(Ctx *c, Verdict *v)
+{
+    Scratch *s = c->s;
+    const PgnGame *g = c->g;
+    Claims cl = {0, 0, CUR(&s->lines[0])->halfmove >= 100 ? 1u : 0u};
+    /* (no arithmetic on a null array: UBSan flags it even for + 0) */
+    const PgnElem *elems_end = g->nelems ? g->elems + g->nelems : g->elems;
+    int depth = 0;
+    /* The line the moves go to, found again only where the depth
+     * changes; the stopped s->dead beyond the depth kept (or out of
+     * memory), so that a move needs one test. */
+    Line *L = &s->lines[0];
+    s->dead.stopped = true;
+    /* A pointer walk to a local end: g->nelems would be read again
+     * after every move (the stores of a move might alias it). */
+    for (const PgnElem *e = g->elems; e != elems_end; e++) {
+        if (e->kind == PGN_EL_MOVE) {
+            if (L->stopped)
+                continue;
+            if (depth == 0 && !L->ended) {
+                const PgnElem *next = c->mv           ? main_run_keep(c, L, e, elems_end, &cl)
+                                      : c->dead_check ? main_run_dead(c, L, e, elems_end, &cl)
+                                                      : main_run(c, L, e, elems_end, &cl);
+                if (next != e) {
+                    e = next - 1; /* (the loop steps on to next) */
+                    continue;
+                }
+            }
+            int played = play(c, L, e, elems_end, depth == 0, &cl);
+            if (played != PLAY_OK) {
+                L->stopped = true;
+                if (depth == 0 && played == PLAY_ERROR)
+                    v->valid = false;
+                if (depth == 0 && played == PLAY_AFTER_END)
+                    v->moves_after_end = true;
+            }
+        } else if (e->kind == PGN_EL_VAR_START) {
+            depth++;
+            L = variation_begin(c, e, depth);
+        } else if (e->kind == PGN_EL_VAR_END) {
+            if (L->would_end)
+                warn_2014_ending(c, L, false, PGN_RES_NONE);
+            if (depth > 0)
+                depth--;
+            L = depth <= PGN_MAX_DEPTH && (size_t)depth < s->lines_cap ? &s->lines[depth] : &s->dead;
+        }
+    }
+}
+
+/* R22: a final position dead by the blockade, which no ply of the usual
+ * replay tests (it would cost every ply): then the game is replayed
+ * testing every ply the proof's filter passes, to find the first dead
+ * one.  (A dead position stays dead: every position after one is dead
+ * too; so only a game whose final position is dead has a dead ply.) */
+static bool needs_dead_replay(Ctx *c, const Verdict *v)
+{
+    const Line *main_line = &c->s->lines[0];
+    return !c->dead_check && v->valid && !main_line->ended && !main_line->stopped &&
+           dead_by_blockade(c, CUR(main_line));
+}
+
+/* Where the main line stopped: its pending ending, its plies, its moves
+ * (collect_line) and final FEN; false when it did not replay (invalid). */
+static bool main_line_end(Ctx *c, const Verdict *v)
+{
+    Scratch *s = c->s;
+    GameReport *rep = c->rep;
+    Line *main_line = &s->lines[0];
+    if (main_line->pending)
+        resolve_pending(c, main_line);
+    if (main_line->would_end && v->valid)
+        warn_2014_ending(c, main_line, true, rep->declared);
+    rep->plies = main_line->ply;
+    /* (a game cut short is not the game: nothing to compare) */
+    if (c->mv && v->valid && !main_line->stopped && !c->g->truncated && !rep->out_of_memory && rep->plies > 0) {
+        rep->line = s->line;
+        rep->line_len = (size_t)(c->mv - s->line) + rep->plies;
+    }
+    if (!c->opt->no_fen)
+        pos_to_fen(CUR(main_line), rep->fen);
+    if (!v->valid)
+        rep->reason = REASON_INVALID;
+    return v->valid;
+}
+
+/* The main line ended on the board (R20-R24): the result it must have. */
+static void judge_ended(Ctx *c, const Verdict *v)
+{
+    const PgnGame *g = c->g;
+    GameReport *rep = c->rep;
+    const Line *main_line = &c->s->lines[0];
+    PgnResult declared = rep->declared, tag_res = v->tags.result;
+    int why = main_line->ended - 1;
+    char at[64];
+    PgnResult must = PGN_RES_DRAW;
+    if (why == REASON_CHECKMATE)
+        must = CUR(main_line)->side == WHITE ? PGN_RES_BLACK : PGN_RES_WHITE;
+    set_outcome(rep, must, (Reason)why);
+    if (declared == PGN_RES_UNKNOWN || declared == PGN_RES_NONE) {
+        add_diag(c, D_UNFINISHED_DECIDED, v->result_pos, 0, NULL,
+                 "the result is %s but the game ended by %s %s: it must be %s",
+                 declared == PGN_RES_NONE ? "missing" : "*", line_ending_text(main_line),
+                 ended_label(main_line, at, sizeof at), result_text(must));
+        rep->fixed = must;
+    } else if (declared != must) {
+        /* One mistake, one error: a marker that the board refutes
+         * and the Result tag puts right is one wrong result (the
+         * marker), not also the tag's disagreement with it. */
+        bool tag_right = g->result != PGN_RES_NONE && tag_res == must &&
+                         c->opt->severity[D_WRONG_RESULT] != SEV_NONE && drop_diag(c, D_RESULT_MISMATCH);
+        add_diag(c, D_WRONG_RESULT, v->result_pos, 0, NULL,
+                 "Result %s contradicts %s %s: the result must be %s%s (%s)", result_text(declared),
+                 line_ending_text(main_line), ended_label(main_line, at, sizeof at), result_text(must),
+                 tag_right ? ", as the Result tag has it" : "", ending_law(why));
+        rep->fixed = must;
+    }
+    /* A marker that is right does not make a Result tag the board
+     * contradicts right (R40): --fix-results rewrites the tag. */
+    if (v->tags.tag[GAME_TAG_RESULT] && tag_res != must)
+        rep->fixed = must;
+}
+
+/* A win declared where the game did not end on the board: possible by
+ * resignation or on time, not where the winner cannot mate (R29). */
+static void judge_decisive(Ctx *c, const Verdict *v, const char *term)
+{
+    GameReport *rep = c->rep;
+    PgnResult declared = rep->declared;
+    int winner = declared == PGN_RES_WHITE ? WHITE : BLACK;
+    UnwinReason why;
+    bool can = can_mate_deep(c, CUR(&c->s->lines[0]), winner, &why);
+    if (game_tags_time_forfeit(term)) {
+        if (!can) {
+            add_diag(c, D_WRONG_RESULT, v->result_pos, 0, NULL,
+                     "Result %s on time, but %s cannot checkmate by any series of legal moves%s: "
+                     "the game is drawn (" LAW_R29 ")", result_text(declared), color_name(winner),
+                     cannot_mate_why(why));
+            set_outcome(rep, PGN_RES_DRAW, REASON_NO_MATING_MATERIAL);
+            rep->fixed = PGN_RES_DRAW;
+        } else
+            set_outcome(rep, declared, REASON_TIME_FORFEIT);
+    } else {
+        if (!can)
+            add_diag(c, D_DECISIVE_NO_MATERIAL, v->result_pos, 0, NULL,
+                     "Result %s although %s cannot checkmate by any series of legal moves%s: "
+                     "possible only by resignation", result_text(declared), color_name(winner),
+                     cannot_mate_why(why));
+        set_outcome(rep, declared, REASON_UNVERIFIED);
+    }
+}
+
+/* Adjudication of a main line replayed whole (R20-R29, R40-R44). */
+static void adjudicate(Ctx *c, const Verdict *v)
+{
+    GameReport *rep = c->rep;
+    const Line *main_line = &c->s->lines[0];
+    const Position *fin = CUR(main_line);
+    PgnResult declared = rep->declared;
+    const char *term = game_tags_value(&v->tags, GAME_TAG_TERMINATION);
+    if (main_line->ended)
+        judge_ended(c, v);
+    else if (declared == PGN_RES_WHITE || declared == PGN_RES_BLACK)
+        judge_decisive(c, v, term);
+    else if (declared == PGN_RES_DRAW) {
+        int claim = rules_draw_claim(fin, c->s->keys, main_line->ply);
+        if (claim == RULES_CLAIM_THREEFOLD)
+            set_outcome(rep, PGN_RES_DRAW, REASON_THREEFOLD);
+        else if (claim == RULES_CLAIM_FIFTY)
+            set_outcome(rep, PGN_RES_DRAW, REASON_FIFTY);
+        else if (game_tags_time_forfeit(term) && (!pos_can_mate(fin, WHITE) || !pos_can_mate(fin, BLACK)))
+            set_outcome(rep, PGN_RES_DRAW, REASON_NO_MATING_MATERIAL);
+        else
+            set_outcome(rep, PGN_RES_DRAW, REASON_UNVERIFIED);
+    } else
+        set_outcome(rep, PGN_RES_UNKNOWN, REASON_UNFINISHED);
+
+    /* R44: PlyCount. */
+    if (!v->moves_after_end)
+        game_tags_plycount(&v->tags, rep->plies, &v->sink);
+}
+
+/* The status from the findings, the marker --fix-results writes, the
+ * findings in the order of the text. */
+static void check_finish(Ctx *c)
+{
+    GameReport *rep = c->rep;
+    if (c->opt->report_laws || c->laws >= 0)
+        rep->laws = ctx_laws(c);
     /* A check that ran out of memory is incomplete (a line not replayed,
      * a finding dropped, a proof not searched): no verdict, as when the
      * scratch itself could not be had; the caller says "out of memory". */
@@ -1664,6 +1737,35 @@ finish:
         rep->outcome_known = false;
         rep->fixed = PGN_RES_NONE;
     }
-    fix_marker(g, rep);
+    fix_marker(c->g, rep);
     sort_diags(rep);
+}
+
+/* dead_check: the second replay (Ctx.dead_check). */
+static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *rep, bool dead_check)
+{
+    Scratch *s = check_begin(g, rep);
+    if (!s)
+        return;
+    Ctx c = {.g = g, .opt = opt, .rep = rep, .s = s, .laws = -1, .date_hi = UINT32_MAX, .dead_check = dead_check};
+    Verdict v = {.sink = {tags_say, &c}};
+    take_reader_findings(&c);
+    if (read_tags(&c, &v)) {
+        int variant = game_tags_variant(&v.tags);
+        if (variant < 0) {
+            skip_variant(&c, &v);
+            return;
+        }
+        c.chess960 = variant == 1;
+        if (set_up(&c, &v)) {
+            replay(&c, &v);
+            if (needs_dead_replay(&c, &v)) {
+                check_game(g, opt, rep, true);
+                return;
+            }
+            if (main_line_end(&c, &v))
+                adjudicate(&c, &v);
+        }
+    }
+    check_finish(&c);
 }
