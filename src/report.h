@@ -121,17 +121,6 @@ void report_list_checks(FILE *out, const Severity severity[D_COUNT]);
  * or NULL. */
 const char *report_tag(const PgnGame *g, const char *name);
 
-/* Writes the game's text to out, then one blank line (in the game's own
- * line-end style); the game's text ends with its last line that is not
- * blank.  With fix NULL the text is copied as read (--select).  With fix
- * (the game's report, --fix-results): where fix->fixed is not PGN_RES_NONE
- * the Result tag values and the termination marker are rewritten to it,
- * and a game without a marker that was read to its end and replayed gets
- * one (the proven result, else the Result tag's, else "*").  Fills
- * change[0..*nchange) with notes: wrong-result for a rewrite,
- * missing-termination for a marker written.  Returns 1 if the game was
- * changed, 0 if copied unchanged, -1 if the raw text is not available (game
- * larger than PGN_MAX_RAW or keep_raw off). */
 /* Text output shows an error's source line: for a game whose raw text is
  * not kept until it is written, report_take_slices keeps in g the slices
  * of its text those lines are cut from, for the findings of rep (with
@@ -145,7 +134,5 @@ typedef long (*ReportReadAt)(void *ctx, char *buf, size_t n, uint64_t offset);
 bool report_take_slices(PgnGame *g, const GameReport *rep, uint64_t end, bool prefix, ReportReadAt read,
                         void *ctx);
 long report_read_raw(void *ctx, char *buf, size_t n, uint64_t offset);
-
-int report_write_game(FILE *out, const PgnGame *g, const GameReport *fix, Diag change[2], size_t *nchange);
 
 #endif

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "mem.h"
+#include "pgn_write.h"
 
 #define COPY_KEEP (1u << 20)    /* of the buffer a copy is read into, bytes kept */
 #define DUP_RESULT_PLIES 20             /* duplicate-result-differs from a line this long */
@@ -400,9 +401,9 @@ static void output_game(Run *run, Input *in, Slot *s)
         /* Standard output failed (or the duplicates' table is full): nothing more is written. */
     } else if (opt->select) {
         if (opt->select == SELECT_UNIQUE ? !dup : (opt->select == SELECT_VALID) != bad)
-            copied = report_write_game(run->games_out, s->game, NULL, NULL, NULL);
+            copied = pgn_write_game(run->games_out, s->game, NULL, NULL, NULL);
     } else if (opt->fix_results) {
-        copied = report_write_game(run->games_out, s->game, rep, extra, &nextra);
+        copied = pgn_write_game(run->games_out, s->game, rep, extra, &nextra);
     }
     if (dup && nextra < 2)
         extra[nextra] = extra[2];
