@@ -6,9 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mem.h"
+
 /* A growable line buffer: one fwrite per record.  On allocation failure it
- * keeps what fits and sets failed; the caller of report_* sees a short line
- * rather than a crash. */
+ * keeps what fits and sets failed; the record is then not written, and the
+ * report says so (report_out_of_memory). */
 typedef struct Buf {
     char *p;
     size_t len, cap;
@@ -37,6 +39,7 @@ struct Report {
     bool defer;
     Splice *sp;
     size_t nsp, spcap;
+    bool oom;                   /* a record was lost for want of memory: nothing more is written */
 };
 
 /* Room for extra more bytes: the growing and the failure, out of line. */
@@ -49,7 +52,7 @@ static bool buf_grow(Buf *b, size_t extra)
     size_t cap = b->cap ? b->cap : 4096;
     while (cap < b->len + extra)
         cap *= 2;
-    char *p = realloc(b->p, cap);
+    char *p = mem_realloc(b->p, cap, 1);
     if (!p) {
         b->failed = true;
         return false;
@@ -98,7 +101,9 @@ static void buf_flush(Report *rp)
 {
     if (rp->defer)
         return;             /* kept for report_deferred_write */
-    if (rp->b.len)
+    if (rp->b.failed)
+        rp->oom = true;     /* (a record cut short is not written, nor any after it) */
+    if (rp->b.len && !rp->oom)
         fwrite(rp->b.p, 1, rp->b.len, rp->out);
     rp->b.len = 0;
     rp->b.failed = false;
@@ -306,7 +311,7 @@ static void json_key(Buf *b, const char *key)
 
 Report *report_new(FILE *out, ReportFormat fmt, bool color)
 {
-    Report *rp = calloc(1, sizeof *rp);
+    Report *rp = mem_calloc(1, sizeof *rp);
     if (!rp)
         return NULL;
     rp->out = out;
@@ -351,7 +356,11 @@ Report *report_new_deferred(ReportFormat fmt)
 
 bool report_deferred_write(Report *src, Report *dst, uint64_t index_base, uint64_t line_delta)
 {
-    bool whole = !src->b.failed;
+    if (src->b.failed) {
+        dst->oom = true;    /* (a record cut short is not written, nor any after it) */
+        report_deferred_reset(src);
+        return false;
+    }
     Buf *o = &dst->b;
     size_t at = 0;
     for (size_t i = 0; i < src->nsp; i++) {
@@ -368,7 +377,12 @@ bool report_deferred_write(Report *src, Report *dst, uint64_t index_base, uint64
     for (int i = 0; i <= SEV_ERROR; i++)
         dst->hidden[i] += src->hidden[i];
     report_deferred_reset(src);
-    return whole;
+    return !dst->oom;
+}
+
+bool report_out_of_memory(const Report *rp)
+{
+    return rp && rp->oom;
 }
 
 void report_deferred_reset(Report *src)
@@ -379,12 +393,12 @@ void report_deferred_reset(Report *src)
     memset(src->hidden, 0, sizeof src->hidden);
     /* a batch with long records gives the memory back */
     if (src->b.cap > (1u << 20)) {
-        free(src->b.p);
+        mem_free(src->b.p);
         src->b.p = NULL;
         src->b.cap = 0;
     }
     if (src->spcap > (1u << 14)) {
-        free(src->sp);
+        mem_free(src->sp);
         src->sp = NULL;
         src->spcap = 0;
     }
@@ -393,9 +407,9 @@ void report_deferred_reset(Report *src)
 void report_free(Report *rp)
 {
     if (rp) {
-        free(rp->sp);
-        free(rp->b.p);
-        free(rp);
+        mem_free(rp->sp);
+        mem_free(rp->b.p);
+        mem_free(rp);
     }
 }
 
@@ -787,7 +801,7 @@ static void place_num(Report *rp, int kind, uint64_t v)
     }
     if (rp->nsp == rp->spcap) {
         size_t cap = rp->spcap ? rp->spcap * 2 : 256;
-        Splice *p = realloc(rp->sp, cap * sizeof *p);
+        Splice *p = mem_realloc(rp->sp, cap, sizeof *p);
         if (!p) {
             rp->b.failed = true;
             return;
@@ -1169,7 +1183,7 @@ struct ReportStats {
 
 ReportStats *report_stats_new(ReportFormat fmt)
 {
-    ReportStats *st = calloc(1, sizeof *st);
+    ReportStats *st = mem_calloc(1, sizeof *st);
     if (st)
         st->fmt = fmt;
     return st;
@@ -1179,8 +1193,8 @@ void report_stats_free(ReportStats *st)
 {
     if (!st)
         return;
-    free(st->lines.p);
-    free(st);
+    mem_free(st->lines.p);
+    mem_free(st);
 }
 
 static void stats_count(ReportStats *st, const Diag *d, bool in_game)
@@ -1289,7 +1303,9 @@ void report_stats_write(ReportStats *st, Report *rp, FILE *err)
 {
     stats_format(&st->lines, st->fmt, NULL, st->total);
     FILE *out = st->fmt == FMT_JSONL ? rp->out : err;
-    if (st->lines.len)
+    if (st->lines.failed)
+        rp->oom = true;     /* (lines lost: none is written) */
+    else if (st->lines.len)
         fwrite(st->lines.p, 1, st->lines.len, out);
     st->lines.len = 0;
 }

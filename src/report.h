@@ -51,11 +51,16 @@ void report_free(Report *rp);
 Report *report_new_deferred(ReportFormat fmt);
 /* Writes src's records to dst's stream, each game index plus index_base
  * and each line number plus line_delta, and empties src.  False if some
- * of them were lost for want of memory while they were made (a direct
- * report writes a short line then; the caller reports it). */
+ * of them were lost for want of memory while they were made or written
+ * (report_out_of_memory). */
 bool report_deferred_write(Report *src, Report *dst, uint64_t index_base, uint64_t line_delta);
 /* Empties src without writing it. */
 void report_deferred_reset(Report *src);
+
+/* Whether a record of rp (or --stats' lines written through it) was lost
+ * for want of memory; from then on rp writes nothing, and the caller says
+ * "out of memory" (exit 2).  False for NULL. */
+bool report_out_of_memory(const Report *rp);
 
 /* --min-severity: a game's diagnostics below min are not printed (text
  * lines, github annotations, JSON Lines diagnostics lists and records;

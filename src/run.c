@@ -739,6 +739,8 @@ void run_finish(Run *run)
         report_summary(run->rp, &run->sum);
         check_stdout(run);
     }
+    if (!run->stop && (report_out_of_memory(run->rp) || report_out_of_memory(run->side)))
+        run_out_of_memory(run); /* a record lost (report.c writes none after it) */
     report_hidden(run->rp, run->sum.hidden);
     report_hidden(run->side, run->sum.hidden);
     if (opt->summary)

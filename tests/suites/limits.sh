@@ -54,9 +54,10 @@ done
 # (PGNCHECK_FAIL_ALLOC=N, N = 1, 2, ... until a run needs no more): a short
 # game, a 600-element game with 12 duplicate tags (reader findings past the
 # first 8), a variation and long-algebraic moves (the checker's findings),
-# and a short game.  Each run gives the whole run's records (exit 0), or
-# "out of memory" and exit 2 with only records the whole run has too: no
-# finding dropped silently, no verdict on a game not wholly checked.
+# and a short game, in each format at -j1 and -j2.  Each run gives the
+# whole run's output (exit 0), or "out of memory" and exit 2 with only
+# lines the whole run has too: no finding or record dropped silently, no
+# verdict on a game not wholly checked, no record cut short.
 awk 'BEGIN {
     r = "[Site \"?\"]\n[Date \"1990.01.01\"]\n[Round \"1\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n";
     printf "[Event \"one\"]\n%s\n1. e2e4 e5 2. Nf3 (2. d4 exd4) 2... Nc6 *\n\n[Event \"two\"]\n%s", r, r;
@@ -65,11 +66,12 @@ awk 'BEGIN {
     for (i = 0; i < 150; i++) printf "%d. Nf3 Nf6 %d. Ng1 Ng8 ", 2 * i + 2, 2 * i + 3;
     printf "*\n\n[Event \"three\"]\n%s\n1. g1f3 d5 *\n", r;
 }' > "$tmp/oom.pgn"
-for j in 1 2; do
-    "$P" -j$j -f jsonl "$tmp/oom.pgn" | grep -v '"type":"summary"' > "$tmp/whole"
+for fj in text:1 text:2 jsonl:1 jsonl:2 tsv:1 tsv:2 github:1 github:2; do
+    f=${fj%:*} j=${fj#*:}
+    "$P" -j$j -f $f "$tmp/oom.pgn" | grep -v '"type":"summary"' > "$tmp/whole"
     n=1 bad=
     while [ "$n" -le 1000 ]; do
-        PGNCHECK_FAIL_ALLOC=$n "$P" -j$j -f jsonl "$tmp/oom.pgn" > "$tmp/out" 2> "$tmp/err"
+        PGNCHECK_FAIL_ALLOC=$n "$P" -j$j -f $f "$tmp/oom.pgn" > "$tmp/out" 2> "$tmp/err"
         st=$?
         grep -v '"type":"summary"' "$tmp/out" > "$tmp/recs"
         [ "$st" -ne 2 ] && break
@@ -80,8 +82,8 @@ for j in 1 2; do
     if [ "$st" -ne 0 ] || ! cmp -s "$tmp/recs" "$tmp/whole" || grep -q 'out of memory' "$tmp/err"; then
         bad="$bad n=$n: exit $st, not the whole run;"
     fi
-    [ -z "$bad" ] && ok "-j$j: allocations 1 to $((n - 1)) failed in turn: out of memory or the same verdicts" ||
-        fail "-j$j: an allocation failure changed a verdict" "$bad"
+    [ -z "$bad" ] && ok "-f $f -j$j: allocations 1 to $((n - 1)) failed in turn: out of memory or the same output" ||
+        fail "-f $f -j$j: an allocation failure changed the output" "$bad"
 done
 if [ -n "${SANITIZED:-}" ]; then
     echo "ok memlimit # skip: the sanitizer build cannot run under ulimit -v"
