@@ -380,14 +380,13 @@ typedef struct TtEntry {
  * collide and hide a position never visited: the proof must not rest on
  * a hash). */
 typedef struct SeenEntry {
-    uint64_t key;
+    uint32_t check;          /* the key's low half: most other positions differ there */
     uint32_t gen;
     uint32_t parent;         /* index of the entry it was reached from, SEEN_ROOT for the root */
     Move move;               /* the move from there */
     uint8_t side;
     uint8_t ep;
     uint8_t board[32];       /* two squares a byte */
-    uint8_t pad[12];
 } SeenEntry;
 
 #define SEEN_ROOT UINT32_MAX
@@ -403,15 +402,18 @@ static size_t floor_pow2(size_t n)
 void unwin_table_init(UnwinTable *t, void *mem, size_t bytes)
 {
     /* A sixth for the helpmate table, the rest for the visited set and
-     * its queue (an index a position). */
+     * its queue (an index a position); the set need not be a power of
+     * two (see visit). */
     unsigned char *p = mem;
     size_t ntt = floor_pow2(bytes / 6 / sizeof(TtEntry));
     size_t rest = bytes - ntt * sizeof(TtEntry);
-    size_t nseen = floor_pow2(rest / (sizeof(SeenEntry) + sizeof(uint32_t)));
+    size_t nseen = rest / (sizeof(SeenEntry) + sizeof(uint32_t));
+    if (nseen > UINT32_MAX - 1)
+        nseen = UINT32_MAX - 1; /* (an index is 32 bits, SEEN_ROOT apart) */
     t->tt = p;
     t->tt_mask = ntt - 1;
     t->seen = p + ntt * sizeof(TtEntry);
-    t->seen_mask = nseen - 1;
+    t->seen_count = nseen;
     t->queue = p + ntt * sizeof(TtEntry) + nseen * sizeof(SeenEntry);
     t->gen = 0;
     t->seen_gen = 0;
@@ -776,12 +778,14 @@ static uint32_t visit(UnwinTable *t, const Position *p, uint32_t parent, Move m,
     SeenEntry want;
     pack(p, &want);
     SeenEntry *tab = t->seen;
-    size_t i = p->key & t->seen_mask;
-    for (int probe = 0; probe < 64; probe++, i = (i + 1) & t->seen_mask) {
+    /* The key's high half scaled to the table: any size will do. */
+    size_t n = t->seen_count, i = (size_t)(((p->key >> 32) * n) >> 32);
+    uint32_t check = (uint32_t)p->key;
+    for (int probe = 0; probe < 64; probe++, i = i + 1 == n ? 0 : i + 1) {
         SeenEntry *e = &tab[i];
         if (e->gen != t->seen_gen) {
             memcpy(e->board, want.board, sizeof e->board);
-            e->key = p->key;
+            e->check = check;
             e->gen = t->seen_gen;
             e->side = want.side;
             e->ep = want.ep;
@@ -789,7 +793,7 @@ static uint32_t visit(UnwinTable *t, const Position *p, uint32_t parent, Move m,
             e->move = m;
             return (uint32_t)i;
         }
-        if (e->key == p->key && e->side == want.side && e->ep == want.ep &&
+        if (e->check == check && e->side == want.side && e->ep == want.ep &&
             !memcmp(e->board, want.board, sizeof e->board))
             return SEEN_ROOT;
     }
@@ -810,7 +814,7 @@ static int exhaust(Search *s, const Position *root)
         return 0;
     SeenEntry *tab = t->seen;
     uint32_t *queue = t->queue;
-    size_t cap = t->seen_mask + 1;
+    size_t cap = t->seen_count;
     bool full = false;
     if (!s->bfs_started) {
         /* The first call of a question; a later one goes on from where

@@ -36,7 +36,7 @@ typedef struct UnwinTable {
     void *tt;                   /* helpmate search: failed depths per position */
     size_t tt_mask;
     void *seen;                 /* exhaustive search: positions visited, stored whole */
-    size_t seen_mask;
+    size_t seen_count;          /* its entries */
     void *queue;                /* exhaustive search: its queue */
     uint32_t gen, seen_gen;     /* generation stamps of the two */
 } UnwinTable;
