@@ -12,9 +12,9 @@
 #  - exactly the run without the hook: exit status, standard output and
 #    standard error byte for byte.  This is an allocation whose failure is
 #    recovered by design: the table of repetition counts (rules.c: the
-#    replay then looks back over the plies instead), the reader's fast
-#    paths for tags and movetext (a reservation there that fails sends
-#    the game to the slow path, which asks again), and N = C + 1.
+#    replay then looks back over the plies instead), the elements the
+#    reader's movetext fast path reserves (pgn_movetext.c elems_reserve:
+#    the slow path then reads the game, and asks again), and N = C + 1.
 # Never anything else: no crash or timeout, no sanitizer report (leaks
 # included: an out of memory frees what it held), and never exit 0 or 1
 # with another output (a game lost or judged otherwise for want of memory,
@@ -27,12 +27,14 @@
 # directory; the games hold variations, comments, a FEN start, errors,
 # a wrong result, a duplicate and a long quiet repetition.
 #
-# N values: every one from 1 to C when C is at most $ALL (120; 40 under
+# N values: every one from 1 to C when C is at most $ALL (60; 30 under
 # SANITIZED=1, whose runs are ~10 times slower), else a deterministic
-# spread: 1 to 20, the last 10, and $ALL - 30 more evenly spaced between
-# (C / step apart), so the first allocations (options, the run's set-up),
+# spread of $ALL: 1 to 10, the last 5, and the rest evenly spaced between
+# (C / $ALL apart), so the first allocations (options, the run's set-up),
 # the last (the summary and the frees) and the middle (per game and per
-# batch) are all met.  OOM_ALL=N sets the count; OOM_ALL=0 runs every N.
+# batch, a pattern repeated for each of the 9 games) are all met.
+# OOM_ALL=N sets the count; OOM_ALL=0 runs every N (C is about 70 to 170:
+# some 1,800 runs, 30 s on an idle machine).
 BIN=${BIN:-.}
 P="$(cd "$BIN" && pwd)/pgncheck"
 passed=0
@@ -47,10 +49,10 @@ fail() {
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pgncheck-oom.XXXXXX") || exit 2
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$tmp"' EXIT INT TERM
 if [ -n "${SANITIZED:-}" ] && [ "${SANITIZED:-}" != 0 ]; then
-    ALL=${OOM_ALL:-40}
+    ALL=${OOM_ALL:-30}
     TMO=120
 else
-    ALL=${OOM_ALL:-120}
+    ALL=${OOM_ALL:-60}
     TMO=30
 fi
 # leaks are reports too; an exit status of the sanitizers' own is a crash
@@ -154,10 +156,10 @@ run1() {
 values() {
     awk -v c="$1" -v all="$ALL" 'BEGIN {
         if (all == 0 || c <= all) { for (n = 1; n <= c; n++) print n; exit }
-        for (n = 1; n <= 20; n++) print n
-        k = all - 30; step = (c - 30) / (k + 1)
-        for (i = 1; i <= k; i++) { n = int(20 + i * step); if (n > 20 && n <= c - 10) print n }
-        for (n = c - 9; n <= c; n++) if (n > 20) print n
+        for (n = 1; n <= 10; n++) print n
+        k = all - 15; step = (c - 15) / (k + 1)
+        for (i = 1; i <= k; i++) { n = int(10 + i * step); if (n > 10 && n <= c - 5) print n }
+        for (n = c - 4; n <= c; n++) if (n > 10) print n
     }' | uniq
 }
 
