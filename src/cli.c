@@ -71,6 +71,8 @@ static void usage(FILE *out)
           "      --fix-results      copy every game, correcting the Result tag and\n"
           "                         termination marker where the board proves them wrong,\n"
           "                         and writing a missing marker; not with --select\n"
+          "      --export           copy every game (or those --select picks) in the PGN\n"
+          "                         standard's export format; a game with an error as read\n"
           "\n"
           "Checks:\n"
           "      --strict           check the PGN standard's export format too (tag\n"
@@ -116,6 +118,7 @@ enum {
     OPT_SELECT = 256, OPT_FIX, OPT_STRICT, OPT_WERROR, OPT_IGNORE, OPT_ERROR, OPT_WARN,
     OPT_LIST, OPT_NOVAR, OPT_PROGRESS, OPT_NOPROGRESS, OPT_LABEL,
     OPT_RULES, OPT_STATS, OPT_MINSEV, OPT_COLOR, OPT_UNWIN_NODES, OPT_DUPLICATES, OPT_DUP_MEMORY,
+    OPT_EXPORT,
 };
 
 typedef struct LongOpt {
@@ -138,7 +141,7 @@ static const LongOpt long_opts[] = {
     {"min-severity", true, OPT_MINSEV}, {"color", true, OPT_COLOR},
     {"unwin-nodes", true, OPT_UNWIN_NODES},
     {"duplicates", false, OPT_DUPLICATES}, {"duplicates-memory", true, OPT_DUP_MEMORY},
-    {"recursive", false, OPT_RECURSIVE},
+    {"recursive", false, OPT_RECURSIVE}, {"export", false, OPT_EXPORT},
 };
 #define NLONG (sizeof long_opts / sizeof long_opts[0])
 
@@ -234,6 +237,7 @@ static int apply_option(Options *o, int key, const char *val, const char *spelle
         break;
     }
     case OPT_FIX: o->fix_results = true; break;
+    case OPT_EXPORT: o->export_games = true; break;
     case OPT_STRICT: o->check.strict = true; o->werror = true; break;
     case OPT_WERROR: o->werror = true; break;
     case OPT_IGNORE: return set_severity(o, val, SEV_NONE);
@@ -399,6 +403,7 @@ static int settle_options(Options *o)
     /* Only jsonl and tsv print the final FEN; the others skip writing it. */
     o->check.no_fen = !(o->format == FMT_JSONL || o->format == FMT_TSV);
     o->check.report_laws = !o->check.no_fen;
+    o->check.no_fen &= !o->export_games;    /* (the export compares its replay's end with it) */
     o->check.collect_line = o->duplicates;
     return -1;
 }

@@ -25,6 +25,7 @@ typedef struct Options {
     bool kept_warning[D_COUNT]; /* --warn=CODE: stays a warning under --werror */
     bool list_checks;
     bool fix_results;
+    bool export_games;          /* --export */
     Select select;
     bool duplicates;            /* --duplicates (and --select=unique) */
     uint64_t dup_memory;        /* --duplicates-memory, bytes */

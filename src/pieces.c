@@ -148,6 +148,7 @@ void pieces_tools_free(PieceTools *t)
     if (t->game)
         pgn_game_free(t->game);
     game_report_free(&t->rep);
+    pgn_export_free(t->exp);
 }
 
 /* Keeps the checked game's report in slot s; its diagnostics go to the
@@ -210,6 +211,7 @@ static void piece_fill(const Run *run, Batch *b, PieceTools *t, const Source *fr
     b->piece.stop = UINT64_MAX;
     b->piece.stop_line = 0;
     b->piece.read_end = from;
+    b->exp.len = 0;
     if (b->rec)
         report_deferred_reset(b->rec);
     PieceSrc src = {from_src, from, after, 0};
@@ -252,14 +254,14 @@ static void piece_fill(const Run *run, Batch *b, PieceTools *t, const Source *fr
             break;
         }
         game_check(g, &run->opt->check, work);
-        if (work->out_of_memory)
+        if (work->out_of_memory || !run_export_slot(run, t, b, s, g, work))
             b->oom = true; /* never a silent verdict on a game not wholly checked */
         /* The copy holds what the output will use of the game (a piece
          * holds up to PIECE_GAMES of them until they are written): its
          * tags; a pipe's text for a copy, else the slices of it that
          * errors' lines are cut from (a file's are read again). */
         bool text = run->keep_text == KEEP_ALL || (run->keep_text == KEEP_WITH_FINDINGS && work->ndiags > 0);
-        bool raw = text && stream && run->copying;
+        bool raw = text && stream && run->copying && !(run->opt->export_games && s->exp_status == PGN_EXPORT_DONE);
         if (!pgn_game_keep(s->game, g, text ? PGN_COPY_TAGS | (raw ? PGN_COPY_RAW : 0) : 0) ||
             (text && !raw && !run_keep_slices(run, s->game, g, work)) || !piece_keep(b, s, work)) {
             b->oom = true;
@@ -340,7 +342,7 @@ static void piece_emit(Run *run, Batch *b)
             g->tags[k].value_pos.line += (uint32_t)dl;
         }
         g->index += in->index_base;
-        run_output_slot(run, in, s, 0);     /* a copy is made to its size */
+        run_output_slot(run, in, b, s, 0);  /* a copy is made to its size */
         s->rep.diags = NULL;
         s->rep.line = NULL;
     }

@@ -11,6 +11,7 @@
 #include "game.h"
 #include "input.h"
 #include "pgn.h"
+#include "pgn_export.h"
 
 #define PIECE_BYTES (1u << 20)  /* a regular file is cut into pieces this big */
 #define PIECE_GAMES 1024        /* games of one piece at most: a piece holding this
@@ -45,6 +46,7 @@ typedef struct Piece {
 typedef struct PieceTools {
     PgnGame *game;
     GameReport rep;
+    PgnExport *exp;             /* --export */
 } PieceTools;
 
 void pieces_tools_free(PieceTools *t);

@@ -67,7 +67,7 @@ PgnOptions run_read_options(const Run *run, bool stream)
     /* (GAME_TEXT: a game's text held, to be copied or checked, is
      * bounded as a copy read again from a file is) */
     PgnOptions po = {0};
-    po.keep_raw = run->raw_check || (stream && (run->copying || run->text_lines));
+    po.keep_raw = run->raw_check || run->opt->export_games || (stream && (run->copying || run->text_lines));
     po.raw_max = GAME_TEXT;
     return po;
 }
@@ -98,6 +98,18 @@ void run_defer_game(const Batch *b, const DiagList *pre, const PgnGame *g, const
 
 /* ---- checking, on the thread pool ---- */
 
+bool run_export_slot(const Run *run, PieceTools *t, Batch *b, Slot *s, const PgnGame *g, const GameReport *rep)
+{
+    if (!run->opt->export_games)
+        return true;
+    if (!t->exp && !(t->exp = pgn_export_new()))
+        return false;
+    s->exp_at = b->exp.len;
+    s->exp_status = pgn_export_game(t->exp, g, rep, run->opt->fix_results, &b->exp, &s->exp_escapes);
+    s->exp_len = b->exp.len - s->exp_at;
+    return s->exp_status != PGN_EXPORT_NO_MEMORY;
+}
+
 /* Checks a batch's games, on any thread (a piece's are read here too). */
 static void check_batch(const Run *run, Batch *b, PieceTools *work)
 {
@@ -105,16 +117,18 @@ static void check_batch(const Run *run, Batch *b, PieceTools *work)
         pieces_check(run, b, work);
         return;
     }
+    b->exp.len = 0;
     for (size_t i = 0; i < b->ngames; i++) {
         Slot *s = &b->slot[i];
         game_check(s->game, &run->opt->check, &s->rep);
-        if (s->rep.out_of_memory)
+        if (s->rep.out_of_memory || !run_export_slot(run, work, b, s, s->game, &s->rep))
             b->oom = true; /* never a silent verdict on a game not wholly checked */
         if (run->defer)
             run_defer_game(b, &s->pre, s->game, &s->rep);
         /* The text is held to be written only where it is copied from a
          * pipe; a file's is read again, the lines under errors are kept. */
-        if (s->game->raw && !(run->copying && !b->input->regular)) {
+        bool exported = run->opt->export_games && s->exp_status == PGN_EXPORT_DONE;
+        if (s->game->raw && !(run->copying && !b->input->regular && !exported)) {
             if (!run_keep_slices(run, s->game, s->game, &s->rep))
                 b->oom = true;
             pgn_game_forget_raw(s->game, SLOT_KEEP_RAW);
@@ -220,6 +234,8 @@ void run_output_file_diags(Run *run, const Input *in, const DiagList *l)
             run->found = true;
         if (run->stats)
             report_stats_diag(run->stats, &l->v[i]);
+        if (run->opt->export_games && l->v[i].code == D_NON_GAME_TEXT)
+            run->dropped_text++;
         /* (TSV's go to standard error as text, never to the records) */
         if (!run->opt->quiet && !run->stop && (!run->defer || run->opt->format == FMT_TSV))
             report_file_diag(run->opt->format == FMT_TSV ? run->side : run->rp, in->name,
@@ -355,7 +371,23 @@ static void output_input_diag(Run *run, const Input *in, DiagCode code, uint32_t
     report_file_diag(run->opt->format == FMT_TSV ? run->side : run->rp, in->name, &d);
 }
 
-static void output_game(Run *run, Input *in, Slot *s)
+/* Writes a game that is copied: in export format with --export where the
+ * game allows it (pgn_export.c), else as read (with --fix-results'
+ * changes).  pgn_write_game's return. */
+static int write_game(Run *run, const Batch *b, Slot *s, bool fix, Diag change[2], size_t *nchange)
+{
+    *nchange = 0;
+    if (run->opt->export_games && s->exp_status == PGN_EXPORT_DONE) {
+        run->dropped_escapes += s->exp_escapes;
+        fwrite(b->exp.p + s->exp_at, 1, s->exp_len, run->games_out);
+        if (fix)
+            *nchange = pgn_export_notes(s->game, &s->rep, change);
+        return 1;
+    }
+    return pgn_write_game(run->games_out, s->game, fix ? &s->rep : NULL, change, nchange);
+}
+
+static void output_game(Run *run, Input *in, const Batch *b, Slot *s)
 {
     const Options *opt = run->opt;
     const GameReport *rep = &s->rep;
@@ -381,9 +413,11 @@ static void output_game(Run *run, Input *in, Slot *s)
     PgnGame *g = s->game;
     bool copy = !run->stop && (opt->select == SELECT_UNIQUE ? !dup
                                : opt->select  ? (opt->select == SELECT_VALID) != bad
-                                              : opt->fix_results);
+                                              : opt->fix_results || opt->export_games);
     int again = 0;
-    if (in->regular && !g->raw && copy) {
+    /* (an export made where the game was checked needs no text) */
+    bool exported = opt->export_games && s->exp_status == PGN_EXPORT_DONE;
+    if (in->regular && !g->raw && copy && !exported) {
         again = read_copy(run, in, g);
     } else if (in->regular && !g->raw && !g->nslices && run->text_lines && rep->ndiags && !run->stop) {
         if (!report_take_slices(g, rep, g->end_offset, run->github, input_pread, in))
@@ -401,9 +435,9 @@ static void output_game(Run *run, Input *in, Slot *s)
         /* Standard output failed (or the duplicates' table is full): nothing more is written. */
     } else if (opt->select) {
         if (opt->select == SELECT_UNIQUE ? !dup : (opt->select == SELECT_VALID) != bad)
-            copied = pgn_write_game(run->games_out, s->game, NULL, NULL, NULL);
-    } else if (opt->fix_results) {
-        copied = pgn_write_game(run->games_out, s->game, rep, extra, &nextra);
+            copied = write_game(run, b, s, false, extra, &nextra);
+    } else if (opt->fix_results || opt->export_games) {
+        copied = write_game(run, b, s, opt->fix_results, extra, &nextra);
     }
     if (dup && nextra < 2)
         extra[nextra] = extra[2];
@@ -458,10 +492,10 @@ static void check_stdout(Run *run)
  * text room keeps at most keep_raw bytes: every slot of every batch (and a
  * piece has up to PIECE_GAMES of them) keeping up to PGN_KEEP_BYTES made
  * 24 MB at -j2 through a pipe and 93 MB in pieces. */
-void run_output_slot(Run *run, Input *in, Slot *s, size_t keep_raw)
+void run_output_slot(Run *run, Input *in, const Batch *b, Slot *s, size_t keep_raw)
 {
     run_output_file_diags(run, in, &s->pre);
-    output_game(run, in, s);
+    output_game(run, in, b, s);
     pgn_game_trim(s->game);
     pgn_game_drop_raw(s->game, keep_raw);
     game_report_trim(&s->rep);     /* a piece's copy holds no scratch: nothing */
@@ -479,7 +513,7 @@ static void output_batch(Run *run, Batch *b)
             progress_clear(&run->progress);
         /* the reader writes the next game's text into the same room */
         for (size_t i = 0; i < b->ngames; i++)
-            run_output_slot(run, in, &b->slot[i], SLOT_KEEP_RAW);
+            run_output_slot(run, in, b, &b->slot[i], SLOT_KEEP_RAW);
         run_output_file_diags(run, in, &b->tail);
         if (run->defer && !run->stop && !report_deferred_write(b->rec, run->rp, 0, 0))
             run_out_of_memory(run);
@@ -526,6 +560,8 @@ static void output_batch(Run *run, Batch *b)
         input_close(in);
     }
     b->input = NULL;
+    if (b->exp.cap > BATCH_HELD)
+        pgn_export_text_free(&b->exp);  /* (long games' exports: not kept for the next batch) */
     if (!run->stop)
         check_stdout(run);
 }
@@ -663,7 +699,7 @@ bool run_init(Run *run, const Options *opt)
     memset(run, 0, sizeof *run);
     run->opt = opt;
     run->t0 = progress_now();
-    run->copying = opt->select || opt->fix_results;
+    run->copying = opt->select || opt->fix_results || opt->export_games;
     bool ready = reports_init(run);
     /* The source line under an error needs the game's text; so do copying
      * and the checks of --strict (the export format) and --fix-results (a
@@ -745,6 +781,17 @@ void run_finish(Run *run)
     report_hidden(run->side, run->sum.hidden);
     if (opt->summary)
         report_summary_text(stderr, &run->sum);
+    if (run->dropped_text + run->dropped_escapes && !opt->quiet) {
+        /* (PGN 8: an export holds games only, and no '%' lines) */
+        fputs(PROG ": --export left out", stderr);
+        if (run->dropped_text)
+            fprintf(stderr, " %llu piece%s of text between games", (unsigned long long)run->dropped_text,
+                    run->dropped_text == 1 ? "" : "s");
+        if (run->dropped_escapes)
+            fprintf(stderr, "%s %llu %% escape line%s in games", run->dropped_text ? " and" : "",
+                    (unsigned long long)run->dropped_escapes, run->dropped_escapes == 1 ? "" : "s");
+        fputs("\n", stderr);
+    }
 }
 
 void run_free(Run *run)
@@ -776,6 +823,7 @@ void run_free(Run *run)
         mem_free(b->pool);
         mem_free(b->lpool);
         mem_free(b->seg);
+        pgn_export_text_free(&b->exp);
         report_free(b->rec);
     }
     pieces_tools_free(&run->own);

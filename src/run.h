@@ -17,6 +17,7 @@
 #include "input.h"
 #include "options.h"
 #include "pgn.h"
+#include "pgn_export.h"
 #include "pieces.h"
 #include "progress.h"
 #include "report.h"
@@ -44,6 +45,11 @@ typedef struct Slot {
     DiagList pre;               /* file-level findings read before this game */
     size_t pool_at;             /* in a piece: where rep's diagnostics are in the pool */
     size_t lpool_at;            /* and its main line (--duplicates) in the line pool */
+    /* --export: the game's export, made where it is checked, in the
+     * batch's Batch.exp at exp_at */
+    PgnExportStatus exp_status;
+    uint32_t exp_escapes;       /* '%' lines left out */
+    size_t exp_at, exp_len;
 } Slot;
 
 typedef enum BatchKind {
@@ -68,6 +74,7 @@ typedef struct Batch {
         size_t held;            /* BATCH_READ: bytes its games hold (pgn_game_bytes) */
         Piece piece;            /* BATCH_PIECE, BATCH_SEGMENT */
     };
+    PgnExportText exp;          /* --export: the games' exports (Slot.exp_at) */
     Report *rec;                /* Run.defer: the batch's records, formatted by
                                  * the thread that checks it */
     /* A piece's, kept from one use of the batch to the next: */
@@ -117,6 +124,11 @@ typedef struct Run {
     bool defer;
     Severity min_severity;      /* of the diagnostics printed (--min-severity) */
     DupTable *dup;              /* --duplicates: the main lines seen, in input order */
+    /* --export: the non-game-text findings (the '%' lines and ';'
+     * comments between games are no finding, and where a file is read in
+     * pieces the text before a piece's first game is not its game's),
+     * and the '%' lines in games, left out */
+    uint64_t dropped_text, dropped_escapes;
     PieceTools own;             /* the main thread's, for checking a piece */
     Batch spare;                /* a stretch read again in order (pieces_output) */
     double t0;
@@ -204,6 +216,10 @@ void run_show_progress(Run *run, const Input *in, bool force);
  * line is on?  File-level findings; one slot's game with those before it. */
 bool run_batch_prints(const Run *run, const Batch *b);
 void run_output_file_diags(Run *run, const Input *in, const DiagList *l);
-void run_output_slot(Run *run, Input *in, Slot *s, size_t keep_raw);
+void run_output_slot(Run *run, Input *in, const Batch *b, Slot *s, size_t keep_raw);
+/* --export: the game g of slot s of batch b, checked into rep, in export
+ * format into b->exp (on the thread that checks it: a piece's copy of a
+ * game keeps no movetext).  False when out of memory. */
+bool run_export_slot(const Run *run, PieceTools *t, Batch *b, Slot *s, const PgnGame *g, const GameReport *rep);
 
 #endif

@@ -525,7 +525,8 @@ MODE_ROWS = {  # first column of a row of that table -> the options of the mode
     "Fl q": [["-q"]],
     "Fl f Cm jsonl , Cm tsv": [["-f", "jsonl"], ["-f", "tsv"]],
     "text, Fl f Cm github": [[], ["-f", "github"]],
-    "Fl -select , Fl -fix-results": [["--select=valid"], ["--select=invalid"], ["--fix-results"]],
+    "Fl -select , Fl -fix-results , Fl -export": [["--select=valid"], ["--select=invalid"], ["--fix-results"],
+                                                 ["--export"]],
 }
 
 

@@ -1,0 +1,750 @@
+/* pgn_export.c - --export: a game rewritten in the export format of the PGN
+ * standard (1994-03-12, section 8), exactly as --strict checks it
+ * (strict.c):
+ *  8.1.1   the Seven Tag Roster first, in its order; the other tags after
+ *          it in ASCII order of name (--strict's reading of "ASCII order":
+ *          the byte order of the names, so FEN comes before SetUp);
+ *  8.1     one empty line after the tags;
+ *  8.2.1   movetext lines of at most 80 bytes (--strict counts characters,
+ *          so a line of UTF-8 text is shorter still), broken between
+ *          tokens; one empty line after the movetext;
+ *  8.2.2.2 "N." before every White move, "N..." before a Black move only
+ *          at the start of a game or variation and after a comment, NAG
+ *          or variation;
+ *  8.2.3   SAN as the position makes it (canonical disambiguation, '+'
+ *          and '#' from the move played, not as written);
+ *  8.2.4   suffix annotations (!, ?, !!, ??, !?, ?!) as their NAGs $1-$6;
+ *  8.2.5   the termination marker after the movetext;
+ *  3.2.2, 6 no '%' escape lines (dropped, counted) and no ';' comments (a
+ *          ';' comment is written in braces).
+ * Comments keep their words (blanks between them become one space; a
+ * comment's opening and closing blanks are kept as one space), so "[%clk
+ * 0:03:00]" commands stay as they are.  The output is a fixed point: its
+ * export is itself.
+ *
+ * The movetext is read again here from the game's raw text, token by
+ * token, against the reader's element list (the reader keeps no comment
+ * text); wherever the two disagree, or the replay here ends elsewhere than
+ * the checker's (plies, final FEN), the game is left to be copied as read:
+ * a game is never half rewritten. */
+#include "pgn_export.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "mem.h"
+#include "movegen.h"
+#include "position.h"
+#include "san.h"
+
+#define LINE_MAX_BYTES 80           /* of a movetext line (8.2.1; see strict.c) */
+#define OUT_MAX ((size_t)1 << 30)   /* bytes of one game's export at most */
+
+/* A line of play: the position to move from, and the one before its last
+ * move, which a variation after that move starts from. */
+typedef struct Line {
+    Position cur;
+    Position prev;
+    bool has_prev;
+} Line;
+
+struct PgnExport {
+    Line *lines;                    /* [PGN_MAX_DEPTH + 1] */
+    PgnExportText *out;             /* the export of the game at hand */
+    bool failed;                    /* out of memory (or over OUT_MAX) */
+    size_t line_at;                 /* where the current movetext line starts */
+    size_t word_at;                 /* where the last word starts */
+    bool glue;                      /* the next word joins the last ("(" before it) */
+    bool need_number;               /* Black's next move takes "N..." (8.2.2.2) */
+};
+
+PgnExport *pgn_export_new(void)
+{
+    PgnExport *x = mem_calloc(1, sizeof *x);
+    if (!x)
+        return NULL;
+    x->lines = mem_calloc(PGN_MAX_DEPTH + 1, sizeof *x->lines);
+    if (!x->lines) {
+        mem_free(x);
+        return NULL;
+    }
+    return x;
+}
+
+void pgn_export_free(PgnExport *x)
+{
+    if (!x)
+        return;
+    mem_free(x->lines);
+    mem_free(x);
+}
+
+void pgn_export_text_free(PgnExportText *t)
+{
+    mem_free(t->p);
+    memset(t, 0, sizeof *t);
+}
+
+/* ---- the output: bytes, words and lines */
+
+static void add(PgnExport *x, const char *s, size_t n)
+{
+    PgnExportText *t = x->out;
+    if (t->len + n <= t->cap) {
+        memcpy(t->p + t->len, s, n);
+        t->len += n;
+        return;
+    }
+    if (x->failed)
+        return;
+    {
+        char *p = mem_grow(t->p, &t->cap, t->len + n, 1, OUT_MAX);
+        if (!p) {
+            x->failed = true;
+            return;
+        }
+        t->p = p;
+    }
+    memcpy(t->p + t->len, s, n);
+    t->len += n;
+}
+
+static void add_str(PgnExport *x, const char *s) { add(x, s, strlen(s)); }
+
+/* A word past the line's 80 bytes goes to the next line: the blank before
+ * it becomes a line end (a word of more than 80 bytes stands alone). */
+static void wrap(PgnExport *x)
+{
+    if (!x->failed && x->out->len - x->line_at > LINE_MAX_BYTES && x->word_at > x->line_at) {
+        x->out->p[x->word_at - 1] = '\n';
+        x->line_at = x->word_at;
+    }
+}
+
+static void word(PgnExport *x, const char *s, size_t n)
+{
+    if (x->glue) {
+        x->glue = false;
+    } else {
+        if (x->out->len > x->line_at)
+            add(x, " ", 1);
+        x->word_at = x->out->len;
+    }
+    add(x, s, n);
+    wrap(x);
+}
+
+/* More bytes of the last word (")" and "}" close on it). */
+static void word_more(PgnExport *x, const char *s, size_t n)
+{
+    add(x, s, n);
+    wrap(x);
+}
+
+/* ---- tags */
+
+static int casecmp(const char *a, const char *b)
+{
+    for (;; a++, b++) {
+        int p = (unsigned char)*a, q = (unsigned char)*b;
+        p += p >= 'A' && p <= 'Z' ? 32 : 0;
+        q += q >= 'A' && q <= 'Z' ? 32 : 0;
+        if (p != q || !p)
+            return p - q;
+    }
+}
+
+/* The first tag of that name: in its case, else in any case (as the game
+ * layer honours a known tag name written in another case). */
+static const PgnTag *tag_find(const PgnGame *g, const char *name)
+{
+    for (size_t i = 0; i < g->ntags; i++)
+        if (g->tags[i].name && strcmp(g->tags[i].name, name) == 0)
+            return &g->tags[i];
+    for (size_t i = 0; i < g->ntags; i++)
+        if (g->tags[i].name && casecmp(g->tags[i].name, name) == 0)
+            return &g->tags[i];
+    return NULL;
+}
+
+static void tag_line(PgnExport *x, const char *name, const char *value)
+{
+    add(x, "[", 1);
+    add_str(x, name);
+    add(x, " \"", 2);
+    /* 7: a quote and a backslash in a string are escaped with a backslash */
+    for (const char *v = value, *run = value;; v++) {
+        if (*v == '"' || *v == '\\' || !*v) {
+            add(x, run, (size_t)(v - run));
+            if (!*v)
+                break;
+            add(x, "\\", 1);
+            run = v;
+        }
+    }
+    add(x, "\"]\n", 3);
+}
+
+static const char *const roster[7] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+static const char *const roster_unknown[6] = {"?", "?", "????.??.??", "?", "?", "?"};
+
+static bool in_roster(const char *name)
+{
+    for (int i = 0; i < 7; i++)
+        if (strcmp(name, roster[i]) == 0)
+            return true;
+    return false;
+}
+
+/* The tag section; result: the marker, the Result tag's value where there
+ * is none, and every Result tag's with rewrite (--fix-results). */
+static bool write_tags(PgnExport *x, const PgnGame *g, const char *result, bool rewrite)
+{
+    for (int r = 0; r < 7; r++) {
+        bool any = false;
+        for (size_t i = 0; i < g->ntags; i++) {
+            const PgnTag *t = &g->tags[i];
+            if (t->name && strcmp(t->name, roster[r]) == 0) {
+                tag_line(x, t->name, r == 6 && rewrite ? result : t->value);
+                any = true;
+            }
+        }
+        /* (a tag in another case stands for it: see tag_find) */
+        if (!any && !tag_find(g, roster[r]))
+            tag_line(x, roster[r], r == 6 ? result : roster_unknown[r]);
+    }
+    /* The others by name, a stable insertion sort (a game has at most
+     * PGN_MAX_TAGS of them). */
+    uint16_t order[PGN_MAX_TAGS];
+    size_t n = 0;
+    for (size_t i = 0; i < g->ntags && n < PGN_MAX_TAGS; i++) {
+        const char *name = g->tags[i].name;
+        if (!name || in_roster(name))
+            continue;
+        size_t j = n++;
+        while (j > 0 && strcmp(g->tags[order[j - 1]].name, name) > 0) {
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = (uint16_t)i;
+    }
+    /* Of two names alike but for case, the game layer takes the first
+     * where neither is in the right case: a sort that swaps them would
+     * change the game (tag_case_twin: such a pair is there). */
+    for (size_t j = 0; g->tag_case_twin && j < n; j++)
+        for (size_t k = j + 1; k < n; k++)
+            if (order[j] > order[k] && casecmp(g->tags[order[j]].name, g->tags[order[k]].name) == 0)
+                return false;
+    bool setup = tag_find(g, "SetUp") != NULL, fen = tag_find(g, "FEN") != NULL;
+    for (size_t j = 0; j < n; j++) {
+        const PgnTag *t = &g->tags[order[j]];
+        /* 9.7.1: SetUp "1" goes with a FEN tag (after FEN by name) */
+        if (fen && !setup && strcmp(t->name, "SetUp") > 0) {
+            tag_line(x, "SetUp", "1");
+            setup = true;
+        }
+        bool res = rewrite && casecmp(t->name, "Result") == 0;
+        tag_line(x, t->name, res ? result : t->value);
+    }
+    if (fen && !setup)
+        tag_line(x, "SetUp", "1");
+    add(x, "\n", 1);
+    return true;
+}
+
+/* ---- the replay */
+
+static bool chess960_of(const char *v)
+{
+    char norm[32];
+    size_t n = 0;
+    for (; v && *v && n + 1 < sizeof norm; v++)
+        if (*v != ' ' && *v != '-' && *v != '_')
+            norm[n++] = (char)(*v >= 'A' && *v <= 'Z' ? *v + 32 : *v);
+    norm[n] = '\0';
+    static const char *const names[] = {"chess960", "960", "fischerandom", "fischerrandom", "freestyle", "frc",
+                                        "fischerrandomchess", "freestylechess"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(norm, names[i]) == 0)
+            return true;
+    return false;
+}
+
+static bool start_position(const PgnGame *g, Position *pos)
+{
+    const PgnTag *variant = tag_find(g, "Variant"), *fen = tag_find(g, "FEN");
+    bool c960 = variant && chess960_of(variant->value);
+    if (fen)
+        return pos_from_fen(pos, fen->value, strlen(fen->value), c960, NULL) == FEN_OK;
+    pos_startpos(pos);
+    pos->chess960 = c960;
+    return true;
+}
+
+/* Writes v in decimal at w; returns the bytes written (at most 10). */
+static size_t decimal(char *w, uint32_t v)
+{
+    char tmp[10];
+    size_t n = 0;
+    do {
+        tmp[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    for (size_t i = 0; i < n; i++)
+        w[i] = tmp[n - 1 - i];
+    return n;
+}
+
+/* The move element e at depth, written: its number where 8.2.2.2 wants
+ * one, its SAN from the position, its suffix as a NAG.  False if it is
+ * not a legal move there. */
+static bool write_move(PgnExport *x, Line *L, const PgnElem *e)
+{
+    SanResult r;
+    if (san_parse(&L->cur, e->text, e->len, &r) != SAN_OK)
+        return false;
+    char w[32];
+    size_t n = 0;
+    if (L->cur.side == WHITE || x->need_number) {
+        n = decimal(w, L->cur.fullmove);
+        memcpy(w + n, "... ", 4);
+        n += L->cur.side == WHITE ? 2 : 4;
+        if (L->cur.side == WHITE)
+            w[n - 1] = ' ';
+    }
+    /* The SAN from the position before, the mark from the one after
+     * (san_format would make the move a second time to find it). */
+    n += san_format_nomark(&L->cur, r.move, w + n);
+    L->prev = L->cur;
+    L->has_prev = true;
+    pos_do(&L->cur, r.move);
+    if (pos_in_check(&L->cur))
+        w[n++] = pos_has_legal_move(&L->cur) ? '+' : '#';
+    word(x, w, n);
+    x->need_number = false;
+    if (r.nag) {
+        w[0] = '$';
+        w[1] = (char)('0' + r.nag);
+        word(x, w, 2);
+        x->need_number = true;
+    }
+    return true;
+}
+
+/* ---- the movetext, read again */
+
+static bool blank(unsigned char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
+}
+
+static bool digit(unsigned char c) { return c >= '0' && c <= '9'; }
+
+/* Bytes of a symbol token (PGN 7), with suffix annotations and periods. */
+static bool token_byte(unsigned char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || digit(c) || c == '_' || c == '+' || c == '#' ||
+           c == '=' || c == ':' || c == '-' || c == '!' || c == '?' || c == '.';
+}
+
+/* A word of a comment: one longer than WORD_CUT bytes is cut in pieces
+ * of at most WORD_PIECE (at a UTF-8 character's start), which leaves room
+ * on their line for "({" before and "})" after. */
+#define WORD_CUT 78
+#define WORD_PIECE 72
+static void comment_word(PgnExport *x, const char *s, size_t n)
+{
+    while (n > WORD_CUT) {
+        size_t k = WORD_PIECE;
+        while (k > WORD_PIECE - 3 && ((unsigned char)s[k] & 0xC0) == 0x80)
+            k--;
+        word(x, s, k);
+        s += k;
+        n -= k;
+    }
+    word(x, s, n);
+}
+
+/* A comment's words, one space between them, a blank at either end kept
+ * as one space.  False for a ';' comment holding a '}'. */
+static bool write_comment(PgnExport *x, const char *s, size_t n, bool semicolon)
+{
+    if (semicolon && memchr(s, '}', n))
+        return false;
+    bool lead = n > 0 && blank((unsigned char)s[0]);
+    bool trail = semicolon ? lead : n > 0 && blank((unsigned char)s[n - 1]);
+    size_t i = 0, words = 0;
+    if (lead)
+        word(x, "{", 1);
+    for (;;) {
+        while (i < n && blank((unsigned char)s[i]))
+            i++;
+        if (i == n)
+            break;
+        size_t j = i;
+        while (j < n && !blank((unsigned char)s[j]))
+            j++;
+        if (!words++ && !lead) {
+            word(x, "{", 1);
+            x->glue = true;
+        }
+        comment_word(x, s + i, j - i);
+        i = j;
+    }
+    if (!words && !lead)
+        word(x, "{}", 2);
+    else if (trail || !words)
+        word(x, "}", 1);
+    else
+        word_more(x, "}", 1);
+    x->need_number = true;
+    return true;
+}
+
+static bool write_nag(PgnExport *x, unsigned v)
+{
+    char w[12] = "$";
+    word(x, w, 1 + decimal(w + 1, v));
+    x->need_number = true;
+    return true;
+}
+
+/* 8.2.4: the six suffix annotations and their NAGs. */
+static unsigned suffix_nag(const char *s, size_t n)
+{
+    static const char *const sfx[6] = {"!", "?", "!!", "??", "!?", "?!"};
+    for (unsigned i = 0; i < 6; i++)
+        if (strlen(sfx[i]) == n && memcmp(sfx[i], s, n) == 0)
+            return i + 1;
+    return 0;
+}
+
+typedef struct Walk {
+    const PgnGame *g;
+    const char *s;          /* the raw text */
+    size_t n;
+    size_t k;               /* the next element */
+    size_t depth;
+    uint32_t plies;         /* of the main line */
+    const char *marker;     /* the termination marker to write */
+    bool marker_done;
+    uint64_t escapes;
+} Walk;
+
+/* The element at s[*i], k: false where it is not what the reader saw. */
+static bool walk_elem(PgnExport *x, Walk *w, size_t *i)
+{
+    const PgnElem *e = &w->g->elems[w->k++];
+    const char *s = w->s;
+    if (e->kind == PGN_EL_VAR_START) {
+        if (s[*i] != '(' || w->depth + 1 > PGN_MAX_DEPTH)
+            return false;
+        Line *parent = &x->lines[w->depth], *child = &x->lines[++w->depth];
+        if (!parent->has_prev)
+            return false;
+        child->cur = parent->prev;
+        child->has_prev = false;
+        word(x, "(", 1);
+        x->glue = true;
+        x->need_number = true;
+        (*i)++;
+        return true;
+    }
+    if (e->kind == PGN_EL_VAR_END) {
+        if (s[*i] != ')' || w->depth == 0)
+            return false;
+        w->depth--;
+        word_more(x, ")", 1);
+        x->need_number = true;
+        (*i)++;
+        return true;
+    }
+    size_t j = *i;
+    while (j < w->n && token_byte((unsigned char)s[j]))
+        j++;
+    size_t len = j - *i;
+    /* the token as the reader kept it: whole, or with a separate "e.p."
+     * folded in (which the walk then passes over) */
+    if (e->truncated || len == 0 || len > e->len || memcmp(e->text, s + *i, len) != 0)
+        return false;
+    if (len != e->len && !(e->len == len + 4 && memcmp(e->text + len, "e.p.", 4) == 0))
+        return false;
+    if (!write_move(x, &x->lines[w->depth], e))
+        return false;
+    if (w->depth == 0)
+        w->plies++;
+    *i = j;
+    return true;
+}
+
+/* The movetext, s[from, n): false where it is not read as the reader did. */
+static bool walk(PgnExport *x, Walk *w, size_t from)
+{
+    const char *s = w->s;
+    size_t n = w->n;
+    uint64_t base = w->g->start.offset;
+    for (size_t i = from; i < n;) {
+        unsigned char c = (unsigned char)s[i];
+        if (blank(c)) {
+            i++;
+            continue;
+        }
+        if (w->k < w->g->nelems && w->g->elems[w->k].pos.offset == base + i) {
+            if (w->marker_done || !walk_elem(x, w, &i))
+                return false;
+            continue;
+        }
+        size_t j = i + 1;
+        switch (c) {
+        case '{': {
+            const char *e = memchr(s + j, '}', n - j);
+            if (!e || !write_comment(x, s + j, (size_t)(e - s - j), false))
+                return false;
+            i = (size_t)(e - s) + 1;
+            continue;
+        }
+        case ';':
+        case '%': {
+            while (j < n && s[j] != '\n')
+                j++;
+            if (c == '%') {
+                /* an escape line only at a line's start (PGN 6) */
+                if (i > 0 ? s[i - 1] != '\n' : w->g->start.col > 1)
+                    return false;
+                w->escapes++;
+            } else {
+                size_t m = j;
+                if (m > i + 1 && s[m - 1] == '\r')
+                    m--;
+                if (!write_comment(x, s + i + 1, m - i - 1, true))
+                    return false;
+            }
+            i = j;
+            continue;
+        }
+        case '$': {
+            unsigned v = 0;
+            while (j < n && digit((unsigned char)s[j]) && j - i <= 3)
+                v = v * 10 + (unsigned)(s[j++] - '0');
+            if (j == i + 1 || v > 255 || (j < n && digit((unsigned char)s[j])))
+                return false;
+            write_nag(x, v);
+            i = j;
+            continue;
+        }
+        case '!':
+        case '?': {
+            while (j < n && (s[j] == '!' || s[j] == '?'))
+                j++;
+            unsigned v = suffix_nag(s + i, j - i);
+            if (!v)
+                return false;
+            write_nag(x, v);
+            i = j;
+            continue;
+        }
+        case '.':
+            i = j;
+            continue;
+        default:
+            break;
+        }
+        /* a move number, the termination marker, or a separate "e.p." */
+        if (c == 'e' && n - i >= 4 && memcmp(s + i, "e.p.", 4) == 0 && w->k > 0) {
+            i += 4;
+            continue;
+        }
+        while (c != '*' && j < n && s[j] != '.' && (token_byte((unsigned char)s[j]) || s[j] == '/'))
+            j++;
+        size_t len = j - i;
+        bool number = true;
+        for (size_t q = i; q < j; q++)
+            number &= digit((unsigned char)s[q]);
+        if (number) {
+            i = j;
+            continue;
+        }
+        const char *mk = result_text(w->g->result);
+        if (w->g->result != PGN_RES_NONE && base + i == w->g->result_pos.offset && len == strlen(mk) &&
+            memcmp(s + i, mk, len) == 0 && w->depth == 0 && !w->marker_done) {
+            word(x, w->marker, strlen(w->marker));
+            w->marker_done = true;
+            i = j;
+            continue;
+        }
+        return false;
+    }
+    return w->k == w->g->nelems && w->depth == 0;
+}
+
+/* The end of the tag section in the raw text: past the last tag's ']',
+ * with nothing but blanks between the tags (else 0: not read here). */
+static size_t tags_end(const PgnGame *g, bool *ok)
+{
+    const char *s = g->raw;
+    size_t n = g->raw_len, at = 0;
+    *ok = false;
+    for (size_t t = 0; t < g->ntags; t++) {
+        const PgnTag *tag = &g->tags[t];
+        if (tag->pos.offset < g->start.offset + at || tag->value_pos.offset <= tag->pos.offset)
+            return 0;
+        size_t open = (size_t)(tag->pos.offset - g->start.offset), q = (size_t)(tag->value_pos.offset - g->start.offset);
+        if (q >= n || s[open] != '[' || s[q] != '"')
+            return 0;
+        for (size_t i = at; i < open; i++)
+            if (!blank((unsigned char)s[i]))
+                return 0;
+        /* the string's end, then the ']' */
+        size_t i = q + 1;
+        while (i < n && s[i] != '"' && s[i] != '\n')
+            i += s[i] == '\\' && i + 1 < n ? 2 : 1;
+        if (i >= n || s[i] != '"')
+            return 0;
+        i++;
+        while (i < n && (s[i] == ' ' || s[i] == '\t'))
+            i++;
+        if (i >= n || s[i] != ']')
+            return 0;
+        at = i + 1;
+    }
+    *ok = true;
+    return at;
+}
+
+/* ---- --fix-results */
+
+/* An error --fix-results mends: the result. */
+static bool result_error(DiagCode c)
+{
+    return c == D_WRONG_RESULT || c == D_RESULT_MISMATCH || c == D_MISSING_TERMINATION;
+}
+
+static void note(Diag *d, DiagCode code, PgnPos pos)
+{
+    memset(d, 0, sizeof *d);
+    d->code = code;
+    d->severity = SEV_NOTE;
+    d->pos = pos;
+}
+
+static PgnResult result_of(const char *v)
+{
+    for (PgnResult r = PGN_RES_WHITE; v && r <= PGN_RES_UNKNOWN; r++)
+        if (strcmp(v, result_text(r)) == 0)
+            return r;
+    return PGN_RES_NONE;
+}
+
+size_t pgn_export_notes(const PgnGame *g, const GameReport *rep, Diag change[2])
+{
+    PgnResult to = rep->fixed;
+    bool added = g->result == PGN_RES_NONE;
+    size_t k = 0;
+    if (to != PGN_RES_NONE) {
+        const char *from = NULL;
+        PgnPos where = g->start;
+        for (size_t i = 0; i < g->ntags && !from; i++)
+            if (g->tags[i].name && casecmp(g->tags[i].name, "Result") == 0 &&
+                strcmp(g->tags[i].value, result_text(to)) != 0)
+                from = g->tags[i].value, where = g->tags[i].pos;
+        if (!from && g->result != PGN_RES_NONE && g->result != to)
+            from = result_text(g->result), where = g->result_pos;
+        if (from) {
+            note(&change[k], D_WRONG_RESULT, where);
+            snprintf(change[k++].msg, sizeof change->msg, "result rewritten from \"%.20s\" to \"%s\"", from,
+                     result_text(to));
+        }
+    }
+    if (added) {
+        PgnResult tag = result_of(rep->result_tag);
+        note(&change[k], D_MISSING_TERMINATION, rep->marker_pos);
+        snprintf(change[k++].msg, sizeof change->msg, "termination marker %s written (%s)", result_text(rep->marker),
+                 rep->marker_proven      ? "the result the board proves"
+                 : tag != PGN_RES_NONE   ? "from the Result tag"
+                                         : "no result is known");
+    }
+    return k;
+}
+
+/* ---- the game */
+
+static PgnExportStatus export_game(PgnExport *x, const PgnGame *g, const GameReport *rep, bool fix,
+                                   PgnExportText *out, uint32_t *escapes)
+{
+    x->out = out;
+    x->failed = false;
+    if (!g->raw || !g->raw_complete || g->syntax_error || g->out_of_memory || rep->out_of_memory ||
+        rep->status == STATUS_SKIPPED || rep->reason == REASON_INVALID)
+        return PGN_EXPORT_AS_READ;
+    for (size_t i = 0; i < rep->ndiags; i++)
+        if (rep->diags[i].severity == SEV_ERROR && !(fix && result_error(rep->diags[i].code)))
+            return PGN_EXPORT_AS_READ;
+    if (rep->dropped)
+        return PGN_EXPORT_AS_READ;  /* (errors past the cap are not known) */
+
+    /* The result: as read, or as --fix-results puts it right. */
+    PgnResult to = fix ? rep->fixed : PGN_RES_NONE;
+    PgnResult marker = to != PGN_RES_NONE ? to : g->result;
+    bool added = false;
+    if (g->result == PGN_RES_NONE) {
+        if (!fix || rep->marker == PGN_RES_NONE || rep->marker_len)
+            return PGN_EXPORT_AS_READ;
+        marker = rep->marker;
+        added = true;
+    }
+    /* Every Result tag as the marker (else the game is not mended). */
+    const char *mtext = result_text(marker);
+    for (size_t i = 0; i < g->ntags; i++)
+        if (g->tags[i].name && casecmp(g->tags[i].name, "Result") == 0 && to == PGN_RES_NONE &&
+            strcmp(g->tags[i].value, mtext) != 0)
+            return PGN_EXPORT_AS_READ;
+
+    /* (an export is about as long as the game's text: room for it at once) */
+    if (out->cap - out->len < g->raw_len + 512) {
+        char *p = mem_grow(out->p, &out->cap, out->len + g->raw_len + 512, 1, OUT_MAX);
+        if (!p)
+            return PGN_EXPORT_NO_MEMORY;
+        out->p = p;
+    }
+    bool ok;
+    size_t from = tags_end(g, &ok);
+    if (!ok)
+        return PGN_EXPORT_AS_READ;
+    Line *L = &x->lines[0];
+    if (!start_position(g, &L->cur))
+        return PGN_EXPORT_AS_READ;
+    L->has_prev = false;
+    if (!write_tags(x, g, mtext, to != PGN_RES_NONE))
+        return PGN_EXPORT_AS_READ;
+    x->line_at = x->word_at = out->len;
+    x->glue = false;
+    x->need_number = true;
+    Walk w = {.g = g, .s = g->raw, .n = g->raw_len, .marker = mtext};
+    if (!walk(x, &w, from))
+        return x->failed ? PGN_EXPORT_NO_MEMORY : PGN_EXPORT_AS_READ;
+    if (!w.marker_done) {
+        if (!added)
+            return PGN_EXPORT_AS_READ;
+        word(x, mtext, strlen(mtext));
+    }
+    /* The replay here must end where the checker's did. */
+    char fen[100];
+    if (w.plies != rep->plies || (rep->fen[0] && (pos_to_fen(&x->lines[0].cur, fen), strcmp(fen, rep->fen) != 0)))
+        return PGN_EXPORT_AS_READ;
+    add(x, "\n\n", 2);
+    if (x->failed)
+        return PGN_EXPORT_NO_MEMORY;
+    *escapes = w.escapes > UINT32_MAX ? UINT32_MAX : (uint32_t)w.escapes;
+    return PGN_EXPORT_DONE;
+}
+
+PgnExportStatus pgn_export_game(PgnExport *x, const PgnGame *g, const GameReport *rep, bool fix,
+                                PgnExportText *out, uint32_t *escapes)
+{
+    size_t at = out->len;
+    *escapes = 0;
+    PgnExportStatus st = export_game(x, g, rep, fix, out, escapes);
+    if (st != PGN_EXPORT_DONE)
+        out->len = at;  /* (never half a game) */
+    return st;
+}
