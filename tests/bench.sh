@@ -140,6 +140,59 @@ if ex:
           f"-j{cores} is {statistics.median(rn):.1f}x ({min(rn):.1f}-{max(rn):.1f}) (medians of the rounds)")
 PY
 echo
+echo "== --duplicates and --export on big.pgn (median of $runs runs, taking turns)"
+# Time, CPU time (user and system, of all threads: on a shared machine the
+# wall time follows the load) and peak RSS of each; the MB/s are of the
+# input read (--export's output, on a file, is as big).  Then --export at scale as
+# tests/suites/export.sh holds it on the corpora: the export of the export
+# is itself, and each game keeps its outcome, reason, plies and final FEN.
+python3 - "$runs" "$bytes" "$games" "$big" "$cores" "$dir" <<'PY'
+import os, sys, time, statistics, subprocess, resource
+runs, size, games = (int(x) for x in sys.argv[1:4])
+big, cores, d = sys.argv[4], sys.argv[5], sys.argv[6]
+out = os.path.join(d, "big.export.pgn")
+progs = [("pgncheck -j1 --duplicates", ["./pgncheck", "-j1", "-q", "--duplicates", big], None),
+         (f"pgncheck -j{cores} --duplicates", ["./pgncheck", f"-j{cores}", "-q", "--duplicates", big], None),
+         ("pgncheck -j1 --export", ["./pgncheck", "-j1", "-q", "--export", big], out),
+         (f"pgncheck -j{cores} --export", ["./pgncheck", f"-j{cores}", "-q", "--export", big], out)]
+rssfile = os.environ["BENCH_OUT"] + ".rss"
+walls = {label: [] for label, _, _ in progs}
+cpus = {label: [] for label, _, _ in progs}
+rss = {label: 0 for label, _, _ in progs}
+def cpu():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)    # (peakrss's child too, once waited for)
+    return r.ru_utime + r.ru_stime
+for _ in range(runs):
+    for label, cmd, to in progs:
+        with open(to or os.devnull, "wb") as o:
+            t0, c0 = time.monotonic(), cpu()
+            subprocess.run(["./tests/peakrss", rssfile] + cmd, stdout=o, stderr=subprocess.DEVNULL)
+            walls[label].append(time.monotonic() - t0)
+            cpus[label].append(cpu() - c0)
+        with open(rssfile) as f:
+            rss[label] = max(rss[label], int(f.read()))
+for label, _, _ in progs:
+    w, c = statistics.median(walls[label]), statistics.median(cpus[label])
+    print(f"{label:<26} {w:7.3f} s {size/w/1e6:8.1f} MB/s {games/w:10.0f} games/s  "
+          f"CPU {c:6.2f} s ({size/c/1e6:6.1f} MB per CPU second)  RSS {rss[label]/1024:6.1f} MB")
+again = subprocess.run(["./pgncheck", "-j" + cores, "-q", "--export", out], stdout=subprocess.PIPE).stdout
+with open(out, "rb") as f:
+    exported = f.read()
+print(f"export: {len(exported)} bytes; its export {'is itself' if again == exported else 'DIFFERS'}")
+import json
+def verdicts(path, *opts):
+    r = subprocess.run(["./pgncheck", "-j" + cores, "-f", "jsonl", *opts, path], stdout=subprocess.PIPE)
+    v = []
+    for line in r.stdout.splitlines():
+        g = json.loads(line)
+        if g.get("type") == "game":
+            v.append((g["outcome"], g["reason"], g["plies"], g["fen"], g["status"]))
+    return v
+a, b = verdicts(big), verdicts(out)
+same = sum(x[:4] == y[:4] for x, y in zip(a, b))
+print(f"export: {len(b)} games of {len(a)}, {same} with the input's outcome, reason, plies and final FEN")
+PY
+echo
 echo "== memory at -j1 (peak RSS: 20 MB and 200 MB files, 2 GB through a pipe)"
 # The 2 GB input is big.pgn ten times over, streamed (never written to disk).
 for f in "$mid" "$big" "2GB"; do
