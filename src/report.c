@@ -590,9 +590,11 @@ static bool excerpt_text(const PgnGame *g, const Diag *d, const unsigned char **
 }
 
 /* github: counts the characters of d's line before it (utf8_next's,
- * read in pieces, a character never split between two) and keeps the
- * count as a slice without text whose base is the offset the line would
- * start at were each character one byte (char_column). */
+ * read in pieces, a character never split between two) and, where they
+ * are fewer than its bytes, keeps the count as a slice without text whose
+ * base is the offset the line would start at were each character one
+ * byte (char_column); an ASCII line keeps nothing, so github output holds
+ * no more than text output. */
 static bool take_prefix(PgnGame *g, const Diag *d, ReportReadAt read, void *ctx)
 {
     uint64_t off = d->pos.offset, back = d->pos.col ? d->pos.col - 1 : 0;
@@ -626,6 +628,8 @@ static bool take_prefix(PgnGame *g, const Diag *d, ReportReadAt read, void *ctx)
         memmove(buf, buf + i, have - i);
         have -= i;
     }
+    if (chars == (d->pos.col ? d->pos.col - 1 : 0))
+        return true;            /* one byte a character: the byte column is right */
     return pgn_game_add_slice(g, off, off - chars, (const char *)buf, 0);
 }
 
