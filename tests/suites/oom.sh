@@ -20,12 +20,12 @@
 # with another output (a game lost or judged otherwise for want of memory,
 # said nowhere).
 #
-# Runs (18): text, -f jsonl, -f tsv, --select=valid, --fix-results,
-# --duplicates, --strict, --unwin-nodes, -j1 and -j2, a regular file
-# (whole, and in pieces),
-# standard input from a pipe, a gzip file and gzip through a pipe, -r on a
-# directory; the games hold variations, comments, a FEN start, errors,
-# a wrong result, a duplicate and a long quiet repetition.
+# Runs (20): text, -f jsonl, -f tsv, --select=valid, --fix-results,
+# --export, --duplicates, --strict, --unwin-nodes, -j1 and -j2, a regular
+# file (whole, and in pieces), standard input from a pipe, a gzip file and
+# gzip through a pipe, -r on a directory; the games hold variations,
+# comments, a FEN start, errors, a wrong result, a duplicate and a long
+# quiet repetition.
 #
 # N values: every one from 1 to C when C is at most $ALL (60; 30 under
 # SANITIZED=1, whose runs are ~10 times slower), else a deterministic
@@ -119,6 +119,8 @@ pieces -j2|pieces|-j2 -f tsv
 valid|file|-j1 --select=valid
 fix-results|file|-j1 --fix-results
 fix-results -j2|file|-j2 --fix-results
+export|file|-j1 --export
+export -j2|pipe|-j2 --export --select=valid
 duplicates|file|-j1 -f jsonl --duplicates
 duplicates -j2|file|-j2 --duplicates
 strict|file|-j1 --strict
