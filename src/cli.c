@@ -501,7 +501,7 @@ int cli_main(int argc, char **argv)
     const Options *opt = &o;
 
     chess_init();
-    pgn_init();                 /* before threads: pieces look for sync points */
+    pgn_init_simd(getenv("PGNCHECK_SIMD")); /* before threads: pieces look for sync points */
     Run run;
     bool ready = run_init(&run, opt);
     for (int i = 0; i < opt->nfiles && ready; i++)

@@ -1,5 +1,6 @@
 /* pgn.c - streaming PGN reader: tokens, tag pairs, movetext, recovery (knows no chess). */
 #include "pgn.h"
+#include "pgn_bytes.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -7,222 +8,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#if defined(__SSE2__) && !defined(PGN_NO_SIMD)
-#include <emmintrin.h>
-/* AVX2 block classification, chosen at run time (gcc and clang on x86) */
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
-#define PGN_AVX2 1
-#include <immintrin.h>
-#endif
-#endif
 
-/* ---------------------------------------------------------------------
- * Byte classes: a locale-free table instead of <ctype.h>.
- * ------------------------------------------------------------------- */
-enum {
-    K_WS = 1 << 0,     /* space, tab, newline, CR, FF, VT */
-    K_NL = 1 << 1,     /* newline or CR */
-    K_SYM = 1 << 2,    /* symbol continuation: letters digits _ + # = : - (PGN 7) */
-    K_ANNO = 1 << 3,   /* ! ?  (suffix annotations, import format) */
-    K_DIGIT = 1 << 4,
-    K_ALPHA = 1 << 5,
-    K_DOT = 1 << 6,
-    K_SLASH = 1 << 7,
-};
+void pgn_init(void) { pgn_bytes_init(PGN_SIMD_BEST); }
 
-static unsigned char cls[256];
-
-/* Movetext fast-path actions. */
-enum { A_OTHER = 0, A_SP, A_NL, A_ALPHA, A_DIGIT, A_DOT, A_LBRACE, A_LPAREN, A_RPAREN, A_DOLLAR };
-static unsigned char act[256];
-/* 1 for bytes of a move token (K_SYM | K_ANNO | K_DOT), 1 for digits. */
-static unsigned char tokc[256], digc[256];
-/* Bytes that end the plain part of a tag value. */
-static unsigned char tv_stop[256];
-static int cls_ready;
-#ifdef PGN_AVX2
-/* 1: movetext blocks are classified with AVX2.  Set by cls_init where the
- * CPU has AVX2 (and BMI1 and BMI2, which every AVX2 CPU has but which are
- * separate CPUID bits: the walk compiled for AVX2 also uses them),
- * unless PGNCHECK_SIMD=sse2 is in the environment (which the tests use to
- * run the SSE2 path on the same machine). */
-static int walk_avx2;
-/* 1: and with AVX-512 (F and BW: one 64-byte vector a block, the masks
- * straight from mask registers).  Set by cls_init where the CPU (and OS)
- * has them and walk_avx2 is set, unless PGNCHECK_SIMD=avx2 forces the AVX2
- * path. */
-static int walk_avx512;
-#endif
-
-
-static void cls_init(void)
+void pgn_init_simd(const char *limit)
 {
-    if (cls_ready)
-        return;
-    for (int c = 0; c < 256; c++) {
-        unsigned char k = 0;
-        if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v')
-            k |= K_WS;
-        if (c == '\n' || c == '\r')
-            k |= K_NL;
-        if (c >= '0' && c <= '9')
-            k |= K_DIGIT | K_SYM;
-        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))
-            k |= K_ALPHA | K_SYM;
-        if (c == '_' || c == '+' || c == '#' || c == '=' || c == ':' || c == '-')
-            k |= K_SYM;
-        if (c == '!' || c == '?')
-            k |= K_ANNO;
-        if (c == '.')
-            k |= K_DOT;
-        if (c == '/')
-            k |= K_SLASH;
-        cls[c] = k;
-        unsigned char a = A_OTHER;
-        if (c == ' ' || c == '\t' || c == '\f' || c == '\v')
-            a = A_SP;
-        else if (c == '\n' || c == '\r')
-            a = A_NL;
-        else if (k & K_ALPHA)
-            a = A_ALPHA;
-        else if (k & K_DIGIT)
-            a = A_DIGIT;
-        else if (c == '.')
-            a = A_DOT;
-        else if (c == '{')
-            a = A_LBRACE;
-        else if (c == '(')
-            a = A_LPAREN;
-        else if (c == ')')
-            a = A_RPAREN;
-        else if (c == '$')
-            a = A_DOLLAR;
-        act[c] = a;
-        tokc[c] = (k & (K_SYM | K_ANNO | K_DOT)) != 0;
-        digc[c] = (k & K_DIGIT) != 0;
-        tv_stop[c] = (unsigned char)(c == '"' || c == '\\' || c < 0x20 || c == 0x7F);
-    }
-#ifdef PGN_AVX2
-    const char *simd = getenv("PGNCHECK_SIMD");
-    __builtin_cpu_init();
-    walk_avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2")
-                && !(simd && strcmp(simd, "sse2") == 0);
-    walk_avx512 = walk_avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")
-                  && !(simd && strcmp(simd, "avx2") == 0);
-#endif
-    cls_ready = 1;
+    pgn_bytes_init(limit && strcmp(limit, "sse2") == 0   ? PGN_SIMD_SSE2
+                   : limit && strcmp(limit, "avx2") == 0 ? PGN_SIMD_AVX2
+                                                         : PGN_SIMD_BEST);
 }
-
-void pgn_init(void) { cls_init(); }
-
-/* ---------------------------------------------------------------------
- * Word-at-a-time scanning (little-endian GCC/Clang; a byte loop elsewhere).
- * Each mask below flags, in bit 7 of a byte, the bytes of a word that match;
- * borrows and carries only ever flag bytes above a true match, so the lowest
- * flagged byte is exact.
- * ------------------------------------------------------------------- */
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define PGN_SWAR 1
-#define W_ONES UINT64_C(0x0101010101010101)
-#define W_HIGH UINT64_C(0x8080808080808080)
-
-static inline uint64_t load64(const unsigned char *p)
-{
-    uint64_t x;
-    memcpy(&x, p, sizeof x);
-    return x;
-}
-
-/* bytes equal to ch */
-static inline uint64_t w_eq(uint64_t x, unsigned ch)
-{
-    uint64_t y = x ^ (W_ONES * ch);
-    return (y - W_ONES) & ~y & W_HIGH;
-}
-
-/* bytes below lim (lim <= 0x80) */
-static inline uint64_t w_lt(uint64_t x, unsigned lim)
-{
-    return (x - W_ONES * lim) & ~x & W_HIGH;
-}
-
-/* bytes above lim (lim < 0x80) */
-static inline uint64_t w_gt(uint64_t x, unsigned lim)
-{
-    return ((x + W_ONES * (127u - lim)) | x) & W_HIGH;
-}
-
-static inline size_t w_first(uint64_t m) { return (size_t)__builtin_ctzll(m) >> 3; }
-#endif
-
-#if defined(__GNUC__)
-#define NOINLINE __attribute__((noinline))
-#define ALWAYS_INLINE __attribute__((always_inline))
-#else
-#define NOINLINE
-#define ALWAYS_INLINE
-#endif
-
-static inline unsigned ctz64(uint64_t x)
-{
-#if defined(__GNUC__)
-    return (unsigned)__builtin_ctzll(x);
-#else
-    unsigned n = 0;
-    while (!(x & 1)) {
-        x >>= 1;
-        n++;
-    }
-    return n;
-#endif
-}
-
-/* index of the highest set bit (x != 0) */
-static inline unsigned top64(uint64_t x)
-{
-#if defined(__GNUC__)
-    return 63u - (unsigned)__builtin_clzll(x);
-#else
-    unsigned n = 0;
-    while (x >>= 1)
-        n++;
-    return n;
-#endif
-}
-
-/* Bytes of s[0..n) a comment can pass over without looking: printable ASCII
- * other than '%' and '}' (and '~', which only the slow step sees).  Returns
- * the index of the first other byte, or n. */
-static inline size_t comment_plain(const unsigned char *s, size_t n)
-{
-    size_t k = 0;
-#if defined(__SSE2__) && !defined(PGN_NO_SIMD)
-    /* signed compares: bytes above 0x7F are below 0x20 */
-    while (n - k >= 16) {
-        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + k));
-        __m128i m = _mm_or_si128(_mm_cmplt_epi8(x, _mm_set1_epi8(0x20)), _mm_cmpgt_epi8(x, _mm_set1_epi8(0x7C)));
-        unsigned mm = (unsigned)_mm_movemask_epi8(_mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('%'))));
-        if (mm)
-            return k + ctz64(mm);
-        k += 16;
-    }
-#elif defined(PGN_SWAR)
-    while (n - k >= 16) {
-        uint64_t x = load64(s + k), y = load64(s + k + 8);
-        uint64_t mx = w_gt(x, 0x7C) | w_lt(x, 0x20) | w_eq(x, '%');
-        uint64_t my = w_gt(y, 0x7C) | w_lt(y, 0x20) | w_eq(y, '%');
-        if (mx)
-            return k + w_first(mx);
-        if (my)
-            return k + 8 + w_first(my);
-        k += 16;
-    }
-#endif
-    while (k < n && s[k] >= 0x20 && s[k] < 0x7D && s[k] != '%')
-        k++;
-    return k;
-}
-
 #ifdef PGN_SWAR
 /* slot_init writes the fields after pos as two words: the layout it assumes */
 _Static_assert(offsetof(PgnElem, kind) == 16 && offsetof(PgnElem, len) == 17 && offsetof(PgnElem, dots) == 18
@@ -266,266 +60,6 @@ static inline void move_elem(PgnElem *el, uint64_t off, uint32_t line, uint32_t 
     memcpy(el->text, t, PGN_TOKEN_TEXT);
     el->text[len] = '\0';
 }
-
-/* Movetext blocks: for the 64 bytes at s, bit k of tok is set if s[k] is a
- * move-token byte (tokc), of sp if it is a space, of nl if it is a line
- * feed or carriage return, of dg if it is a digit, of dt if it is a period,
- * of al if it is a letter. */
-typedef struct Masks {
-    uint64_t tok, sp, nl, dg, dt, al;
-} Masks;
-
-/* the six masks of a block, as the portable classifiers build them */
-static inline void masks_set(Masks *mk, uint64_t tok, uint64_t sp, uint64_t nl, uint64_t dg, uint64_t dt, uint64_t al)
-{
-    mk->tok = tok;
-    mk->sp = sp;
-    mk->nl = nl;
-    mk->dg = dg;
-    mk->dt = dt;
-    mk->al = al;
-}
-
-#if defined(__SSE2__) && !defined(PGN_NO_SIMD)
-static inline void classify16(const unsigned char *s, unsigned m[6])
-{
-    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)s);
-    __m128i y = _mm_or_si128(x, _mm_set1_epi8(0x20));
-    /* letters: (x | 0x20) in 'a'..'z' */
-    __m128i al = _mm_cmplt_epi8(_mm_add_epi8(y, _mm_set1_epi8((char)(0x80 - 'a'))),
-                                _mm_set1_epi8((char)(-128 + 26)));
-    /* digits: x in '0'..'9'; with ':' x in '0'..':' */
-    __m128i xd = _mm_add_epi8(x, _mm_set1_epi8((char)(0x80 - '0')));
-    __m128i dg = _mm_cmplt_epi8(xd, _mm_set1_epi8((char)(-128 + 10)));
-    __m128i t = _mm_or_si128(al, _mm_cmplt_epi8(xd, _mm_set1_epi8((char)(-128 + 11))));
-    /* ! # (x | 2 == '#'), = ? (x | 2 == '?'), + - . _ */
-    __m128i x2 = _mm_or_si128(x, _mm_set1_epi8(2));
-    __m128i u = _mm_or_si128(_mm_cmpeq_epi8(x2, _mm_set1_epi8('#')), _mm_cmpeq_epi8(x2, _mm_set1_epi8('?')));
-    __m128i v = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('+')), _mm_cmpeq_epi8(x, _mm_set1_epi8('-')));
-    __m128i dot = _mm_cmpeq_epi8(x, _mm_set1_epi8('.'));
-    __m128i z = _mm_or_si128(dot, _mm_cmpeq_epi8(x, _mm_set1_epi8('_')));
-    t = _mm_or_si128(_mm_or_si128(t, u), _mm_or_si128(v, z));
-    m[0] = (unsigned)_mm_movemask_epi8(t);
-    m[1] = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8(' ')));
-    m[2] = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('\n')),
-                                                    _mm_cmpeq_epi8(x, _mm_set1_epi8('\r'))));
-    m[3] = (unsigned)_mm_movemask_epi8(dg);
-    m[4] = (unsigned)_mm_movemask_epi8(dot);
-    m[5] = (unsigned)_mm_movemask_epi8(al);
-}
-
-static inline void classify64(const unsigned char *s, Masks *mk)
-{
-    uint64_t t = 0, p = 0, n = 0, g = 0, d = 0, l = 0;
-    for (unsigned k = 0; k < 64; k += 16) {
-        unsigned m[6];
-        classify16(s + k, m);
-        t |= (uint64_t)m[0] << k;
-        p |= (uint64_t)m[1] << k;
-        n |= (uint64_t)m[2] << k;
-        g |= (uint64_t)m[3] << k;
-        d |= (uint64_t)m[4] << k;
-        l |= (uint64_t)m[5] << k;
-    }
-    masks_set(mk, t, p, n, g, d, l);
-}
-
-#ifdef PGN_AVX2
-/* classify64 with 32-byte vectors, by nibble lookup: the class bits of a
- * byte are lo[its low nibble] & hi[its high nibble] (bytes above 0x7F get
- * none), one bit per set of bytes that is such a product:
- *   1 ' '   2 LF CR   4 '.'   8 digits   16 A-O a-o   32 P-Z p-z
- *   64 : = ?   128 ! # + - .
- * and '_', the one move-token byte left, is compared.  The masks are the
- * same as classify64's. */
-#define NB_SP 1
-#define NB_NL 2
-#define NB_DT 4
-#define NB_DG 8
-#define NB_AL1 16
-#define NB_AL2 32
-#define NB_T3 64
-#define NB_T2 128
-#define NB_LO                                                                                                 \
-    (char)(NB_SP | NB_DG | NB_AL2), (char)(NB_DG | NB_AL1 | NB_AL2 | NB_T2), (char)(NB_DG | NB_AL1 | NB_AL2), \
-        (char)(NB_DG | NB_AL1 | NB_AL2 | NB_T2), (char)(NB_DG | NB_AL1 | NB_AL2),                           \
-        (char)(NB_DG | NB_AL1 | NB_AL2), (char)(NB_DG | NB_AL1 | NB_AL2), (char)(NB_DG | NB_AL1 | NB_AL2),     \
-        (char)(NB_DG | NB_AL1 | NB_AL2), (char)(NB_DG | NB_AL1 | NB_AL2), (char)(NB_NL | NB_AL1 | NB_AL2 | NB_T3), \
-        (char)(NB_AL1 | NB_T2), (char)NB_AL1, (char)(NB_NL | NB_AL1 | NB_T3 | NB_T2),                        \
-        (char)(NB_DT | NB_AL1 | NB_T2), (char)(NB_AL1 | NB_T3)
-#define NB_HI                                                                                                 \
-    (char)NB_NL, 0, (char)(NB_SP | NB_DT | NB_T2), (char)(NB_DG | NB_T3), (char)NB_AL1, (char)NB_AL2,         \
-        (char)NB_AL1, (char)NB_AL2, 0, 0, 0, 0, 0, 0, 0, 0
-__attribute__((target("avx2"), always_inline)) static inline void classify32_avx2(const unsigned char *s,
-                                                                                  uint32_t m[6])
-{
-    const __m256i lo = _mm256_setr_epi8(NB_LO, NB_LO), hi = _mm256_setr_epi8(NB_HI, NB_HI);
-    const __m256i nib = _mm256_set1_epi8(0x0F), zero = _mm256_setzero_si256();
-    __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)s);
-    __m256i c = _mm256_and_si256(_mm256_shuffle_epi8(lo, _mm256_and_si256(x, nib)),
-                                 _mm256_shuffle_epi8(hi, _mm256_and_si256(_mm256_srli_epi16(x, 4), nib)));
-    /* not a move-token byte: no class bit but ' ' and line end, and not '_' */
-    __m256i nt = _mm256_cmpeq_epi8(_mm256_and_si256(c, _mm256_set1_epi8((char)~(NB_SP | NB_NL))), zero);
-    nt = _mm256_andnot_si256(_mm256_cmpeq_epi8(x, _mm256_set1_epi8('_')), nt);
-    __m256i nal = _mm256_cmpeq_epi8(_mm256_and_si256(c, _mm256_set1_epi8(NB_AL1 | NB_AL2)), zero);
-    /* bit 7 of each byte after a 16-bit shift by k is bit 7 - k of the byte */
-    m[0] = ~(uint32_t)_mm256_movemask_epi8(nt);
-    m[1] = (uint32_t)_mm256_movemask_epi8(_mm256_slli_epi16(c, 7));
-    m[2] = (uint32_t)_mm256_movemask_epi8(_mm256_slli_epi16(c, 6));
-    m[3] = (uint32_t)_mm256_movemask_epi8(_mm256_slli_epi16(c, 4));
-    m[4] = (uint32_t)_mm256_movemask_epi8(_mm256_slli_epi16(c, 5));
-    m[5] = ~(uint32_t)_mm256_movemask_epi8(nal);
-}
-
-__attribute__((target("avx2"), always_inline)) static inline void classify64_avx2(const unsigned char *s,
-                                                                                  Masks *mk)
-{
-    uint32_t a[6], b[6];
-    classify32_avx2(s, a);
-    classify32_avx2(s + 32, b);
-    mk->tok = a[0] | (uint64_t)b[0] << 32;
-    mk->sp = a[1] | (uint64_t)b[1] << 32;
-    mk->nl = a[2] | (uint64_t)b[2] << 32;
-    mk->dg = a[3] | (uint64_t)b[3] << 32;
-    mk->dt = a[4] | (uint64_t)b[4] << 32;
-    mk->al = a[5] | (uint64_t)b[5] << 32;
-}
-#endif
-
-#ifdef PGN_AVX2
-/* classify64 with one 64-byte vector: the nibble lookup of classify32_avx2
- * (the same class bits), each mask a byte test into a mask register */
-__attribute__((target("avx512f,avx512bw"), always_inline)) static inline void classify64_avx512(const unsigned char *s,
-                                                                                              Masks *mk)
-{
-    const __m512i lo = _mm512_broadcast_i32x4(_mm_setr_epi8(NB_LO));
-    const __m512i hi = _mm512_broadcast_i32x4(_mm_setr_epi8(NB_HI));
-    const __m512i nib = _mm512_set1_epi8(0x0F);
-    __m512i x = _mm512_loadu_si512((const void *)s);
-    __m512i c = _mm512_and_si512(_mm512_shuffle_epi8(lo, _mm512_and_si512(x, nib)),
-                                 _mm512_shuffle_epi8(hi, _mm512_and_si512(_mm512_srli_epi16(x, 4), nib)));
-    /* a move-token byte: a class bit but ' ' and line end, or '_' */
-    mk->tok = (uint64_t)_mm512_test_epi8_mask(c, _mm512_set1_epi8((char)~(NB_SP | NB_NL)))
-              | (uint64_t)_mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8('_'));
-    mk->sp = (uint64_t)_mm512_test_epi8_mask(c, _mm512_set1_epi8(NB_SP));
-    mk->nl = (uint64_t)_mm512_test_epi8_mask(c, _mm512_set1_epi8(NB_NL));
-    mk->dg = (uint64_t)_mm512_test_epi8_mask(c, _mm512_set1_epi8(NB_DG));
-    mk->dt = (uint64_t)_mm512_test_epi8_mask(c, _mm512_set1_epi8(NB_DT));
-    mk->al = (uint64_t)_mm512_test_epi8_mask(c, _mm512_set1_epi8(NB_AL1 | NB_AL2));
-}
-
-/* comment_plain with 32-byte vectors */
-__attribute__((target("avx2"), always_inline)) static inline size_t comment_plain_avx2(const unsigned char *s,
-                                                                                     size_t n)
-{
-    size_t k = 0;
-    while (n - k >= 32) {
-        __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(s + k));
-        __m256i m = _mm256_or_si256(_mm256_cmpgt_epi8(_mm256_set1_epi8(0x20), x),
-                                    _mm256_cmpgt_epi8(x, _mm256_set1_epi8(0x7C)));
-        unsigned mm = (unsigned)_mm256_movemask_epi8(_mm256_or_si256(m, _mm256_cmpeq_epi8(x, _mm256_set1_epi8('%'))));
-        if (mm)
-            return k + ctz64(mm);
-        k += 32;
-    }
-    return k + comment_plain(s + k, n - k);
-}
-#endif
-
-/* Tag names: bit k set if s[k] is a symbol byte (K_SYM), for 16 bytes. */
-#define PGN_SYM16 1
-static inline unsigned sym16(const unsigned char *s)
-{
-    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)s);
-    __m128i y = _mm_or_si128(x, _mm_set1_epi8(0x20));
-    __m128i t = _mm_cmplt_epi8(_mm_add_epi8(y, _mm_set1_epi8((char)(0x80 - 'a'))),
-                               _mm_set1_epi8((char)(-128 + 26)));
-    t = _mm_or_si128(t, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)(0x80 - '0'))),
-                                       _mm_set1_epi8((char)(-128 + 11))));
-    __m128i u = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('#')), _mm_cmpeq_epi8(x, _mm_set1_epi8('=')));
-    __m128i v = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('+')), _mm_cmpeq_epi8(x, _mm_set1_epi8('-')));
-    t = _mm_or_si128(_mm_or_si128(t, u), _mm_or_si128(v, _mm_cmpeq_epi8(x, _mm_set1_epi8('_'))));
-    return (unsigned)_mm_movemask_epi8(t);
-}
-
-/* Plain tag value bytes: bit k set if s[k] is a control byte, DEL, a byte
- * above 0x7F, '"' or '\\', for 16 bytes. */
-static inline unsigned tv_stop16(const unsigned char *s)
-{
-    /* x + 0x60 maps 0x20..0x7E to -128..-34 (signed) and every other byte
-     * above -34 */
-    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)s);
-    __m128i m = _mm_cmpgt_epi8(_mm_add_epi8(x, _mm_set1_epi8(0x60)), _mm_set1_epi8(-34));
-    m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('"')));
-    m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('\\')));
-    return (unsigned)_mm_movemask_epi8(m);
-}
-
-/* tv_stop16 for 32 bytes */
-static inline unsigned tv_stop32(const unsigned char *s)
-{
-    return tv_stop16(s) | tv_stop16(s + 16) << 16;
-}
-
-#ifdef PGN_AVX2
-/* tv_stop32 with one 32-byte vector */
-__attribute__((target("avx2"), always_inline)) static inline unsigned tv_stop32_avx2(const unsigned char *s)
-{
-    __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)s);
-    __m256i m = _mm256_cmpgt_epi8(_mm256_add_epi8(x, _mm256_set1_epi8(0x60)), _mm256_set1_epi8(-34));
-    m = _mm256_or_si256(m, _mm256_cmpeq_epi8(x, _mm256_set1_epi8('"')));
-    m = _mm256_or_si256(m, _mm256_cmpeq_epi8(x, _mm256_set1_epi8('\\')));
-    return (unsigned)_mm256_movemask_epi8(m);
-}
-#endif
-
-/* Line feeds: bit k set if s[k] is '\n', for 64 bytes. */
-static inline uint64_t lf64(const unsigned char *s)
-{
-    uint64_t m = 0;
-    for (unsigned k = 0; k < 64; k += 16) {
-        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + k));
-        m |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8('\n'))) << k;
-    }
-    return m;
-}
-
-#ifdef PGN_AVX2
-/* lf64 with 32-byte vectors */
-__attribute__((target("avx2"), always_inline)) static inline uint64_t lf64_avx2(const unsigned char *s)
-{
-    __m256i lf = _mm256_set1_epi8('\n');
-    uint32_t a = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(const void *)s), lf));
-    uint32_t b = (uint32_t)_mm256_movemask_epi8(
-        _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(const void *)(s + 32)), lf));
-    return a | (uint64_t)b << 32;
-}
-#endif
-
-/* Letters: bit k set if s[k] is an ASCII letter, for 16 bytes (the usual
- * tag names are letters only, a cheaper test than sym16). */
-static inline unsigned alpha16(const unsigned char *s)
-{
-    __m128i y = _mm_or_si128(_mm_loadu_si128((const __m128i *)(const void *)s), _mm_set1_epi8(0x20));
-    return (unsigned)_mm_movemask_epi8(_mm_cmplt_epi8(_mm_add_epi8(y, _mm_set1_epi8((char)(0x80 - 'a'))),
-                                                      _mm_set1_epi8((char)(-128 + 26))));
-}
-#else
-static inline void classify64(const unsigned char *s, Masks *mk)
-{
-    uint64_t t = 0, p = 0, n = 0, g = 0, d = 0, l = 0;
-    for (unsigned k = 0; k < 64; k++) {
-        t |= (uint64_t)tokc[s[k]] << k;
-        p |= (uint64_t)(s[k] == ' ') << k;
-        n |= (uint64_t)(s[k] == '\n' || s[k] == '\r') << k;
-        g |= (uint64_t)digc[s[k]] << k;
-        d |= (uint64_t)(s[k] == '.') << k;
-        l |= (uint64_t)((cls[s[k]] & K_ALPHA) != 0) << k;
-    }
-    masks_set(mk, t, p, n, g, d, l);
-}
-#endif
-
 
 /* ---------------------------------------------------------------------
  * Reader and per-game private storage.
@@ -647,53 +181,6 @@ static void bad_byte(PgnReader *r, size_t i, unsigned c)
     r->bad_byte = true;
 }
 
-/* Length of a valid UTF-8 sequence at p (n bytes available), 0 if invalid or
- * incomplete. */
-static size_t utf8_len(const unsigned char *p, size_t n)
-{
-    unsigned c = p[0];
-    size_t len;
-    unsigned lo = 0x80, hi = 0xBF;
-    if (c >= 0xC2 && c <= 0xDF) len = 2;
-    else if (c == 0xE0) { len = 3; lo = 0xA0; }
-    else if (c >= 0xE1 && c <= 0xEF) { len = 3; if (c == 0xED) hi = 0x9F; }
-    else if (c == 0xF0) { len = 4; lo = 0x90; }
-    else if (c >= 0xF1 && c <= 0xF3) len = 4;
-    else if (c == 0xF4) { len = 4; hi = 0x8F; }
-    else return 0;
-    if (n < len)
-        return 0;
-    if (p[1] < lo || p[1] > hi)
-        return 0;
-    for (size_t k = 2; k < len; k++)
-        if (p[k] < 0x80 || p[k] > 0xBF)
-            return 0;
-    return len;
-}
-
-/* Index of the first bad byte in s[0..n) (controls, DEL, C1 bytes outside a
- * valid UTF-8 sequence), or n if none. */
-static size_t first_bad(const unsigned char *s, size_t n)
-{
-    size_t i = 0;
-    while (i < n) {
-        unsigned c = s[i];
-        if (c >= 0x20 && c < 0x7F) { i++; continue; }
-        if (c < 0x20) {
-            if (c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') { i++; continue; }
-            return i;
-        }
-        if (c == 0x7F)
-            return i;
-        size_t l = utf8_len(s + i, n - i);
-        if (l) { i += l; continue; }
-        if (c < 0xA0)
-            return i;
-        i++;              /* printable Latin-1 */
-    }
-    return n;
-}
-
 /* ---------------------------------------------------------------------
  * Buffer management.
  * ------------------------------------------------------------------- */
@@ -797,7 +284,7 @@ static bool skip_ws(PgnReader *r)
     r->nl_run = 0;
     for (;;) {
         while (i < e) {
-            unsigned k = cls[b[i]];
+            unsigned k = pgn_cls[b[i]];
             if (!(k & K_WS))
                 goto done;
             if (k & K_NL) {
@@ -828,7 +315,7 @@ static void skip_line(PgnReader *r)
     for (;;) {
         const unsigned char *b = r->buf;
         size_t i = r->pos, e = r->end;
-        while (i < e && !(cls[b[i]] & K_NL))
+        while (i < e && !(pgn_cls[b[i]] & K_NL))
             i++;
         if (i < e) {
             newline_at(r, i);
@@ -871,10 +358,10 @@ static bool tag_like(PgnReader *r, bool *event)
     while (k < n && (s[k] == ' ' || s[k] == '\t'))
         k++;
     size_t name = k;
-    if (k >= n || !(cls[s[k]] & (K_ALPHA | K_DIGIT)) )
+    if (k >= n || !(pgn_cls[s[k]] & (K_ALPHA | K_DIGIT)) )
         if (k >= n || s[k] != '_')
             return false;
-    while (k < n && (cls[s[k]] & K_SYM))
+    while (k < n && (pgn_cls[s[k]] & K_SYM))
         k++;
     size_t nlen = k - name;
     if (nlen > PGN_MAX_TAG_NAME - 1)
@@ -907,9 +394,9 @@ bool pgn_sync_at(const unsigned char *buf, size_t len, size_t p)
     while (k < n && (s[k] == ' ' || s[k] == '\t'))
         k++;
     size_t name = k;
-    if (k >= n || !((cls[s[k]] & (K_ALPHA | K_DIGIT)) || s[k] == '_'))
+    if (k >= n || !((pgn_cls[s[k]] & (K_ALPHA | K_DIGIT)) || s[k] == '_'))
         return false;
-    while (k < n && (cls[s[k]] & K_SYM))
+    while (k < n && (pgn_cls[s[k]] & K_SYM))
         k++;
     if (k - name > PGN_MAX_TAG_NAME - 1)
         return false;
@@ -927,7 +414,7 @@ static bool tag_start(PgnReader *r)
     size_t k = 1;
     while (k < n && (s[k] == ' ' || s[k] == '\t'))
         k++;
-    return k < n && ((cls[s[k]] & (K_ALPHA | K_DIGIT)) || s[k] == '_');
+    return k < n && ((pgn_cls[s[k]] & (K_ALPHA | K_DIGIT)) || s[k] == '_');
 }
 
 /* ---------------------------------------------------------------------
@@ -1194,19 +681,19 @@ static bool parse_clock(const unsigned char *raw, size_t rn, int32_t *cs)
     while (k < n && s[k] == ' ')
         k++;
     size_t d0 = k;
-    while (k < n && cls[s[k]] & K_DIGIT && k - d0 < 6)
+    while (k < n && pgn_cls[s[k]] & K_DIGIT && k - d0 < 6)
         h = h * 10 + (s[k++] - '0');
     if (k == d0 || k >= n || s[k] != ':')
         return false;
     k++;
     d0 = k;
-    while (k < n && cls[s[k]] & K_DIGIT && k - d0 < 2)
+    while (k < n && pgn_cls[s[k]] & K_DIGIT && k - d0 < 2)
         m = m * 10 + (s[k++] - '0');
     if (k == d0 || m > 59 || k >= n || s[k] != ':')
         return false;
     k++;
     d0 = k;
-    while (k < n && cls[s[k]] & K_DIGIT && k - d0 < 2)
+    while (k < n && pgn_cls[s[k]] & K_DIGIT && k - d0 < 2)
         sec = sec * 10 + (s[k++] - '0');
     if (k == d0 || sec > 59)
         return false;
@@ -1214,7 +701,7 @@ static bool parse_clock(const unsigned char *raw, size_t rn, int32_t *cs)
         k++;
         d0 = k;
         unsigned scale = 10;
-        while (k < n && cls[s[k]] & K_DIGIT) {
+        while (k < n && pgn_cls[s[k]] & K_DIGIT) {
             if (k - d0 < 2) {
                 frac += (s[k] - '0') * scale;
                 scale /= 10;
@@ -1254,7 +741,7 @@ static void comment_command(PgnReader *r, size_t i, size_t avail)
         while (k < n && s[k] == ' ')
             k++;
         size_t d0 = k;
-        while (k < n && (cls[s[k]] & (K_DIGIT | K_DOT)))
+        while (k < n && (pgn_cls[s[k]] & (K_DIGIT | K_DOT)))
             k++;
         while (k < n && s[k] == ' ')
             k++;
@@ -1337,7 +824,7 @@ static int read_comment(PgnReader *r)
                 r->cm_lws = false;
                 i++;
             } else {
-                size_t l = utf8_len(b + i, e - i);
+                size_t l = pgn_utf8_len(b + i, e - i);
                 if (l == 0 && e - i < 4 && !r->eof) {
                     r->pos = i;
                     need(r, 4);
@@ -1407,9 +894,9 @@ static bool tag_ws(PgnReader *r)
         if (r->pos >= r->end && refill(r) == 0)
             return false;
         unsigned c = r->buf[r->pos];
-        if (!(cls[c] & K_WS))
+        if (!(pgn_cls[c] & K_WS))
             return true;
-        if (cls[c] & K_NL)
+        if (pgn_cls[c] & K_NL)
             newline_at(r, r->pos);
         r->pos++;
     }
@@ -1428,7 +915,7 @@ static inline unsigned tag_hash(const unsigned char *nm, size_t nlen)
 static bool name_ieq(const char *a, const char *b)
 {
     for (; *a && (*a | 32) == (*b | 32); a++, b++)
-        if (!(cls[(unsigned char)*a] & K_ALPHA) && *a != *b)
+        if (!(pgn_cls[(unsigned char)*a] & K_ALPHA) && *a != *b)
             return false;
     return *a == *b;
 }
@@ -1528,7 +1015,7 @@ static void read_tag(PgnReader *r)
     size_t name_off = st->alen, nlen = 0;
     char *ar = st->arena;
     unsigned c = r->buf[r->pos];
-    if (!(cls[c] & (K_ALPHA | K_DIGIT)) && c != '_') {
+    if (!(pgn_cls[c] & (K_ALPHA | K_DIGIT)) && c != '_') {
         tag_error(r, "tag pair without a tag name");
         return;
     }
@@ -1536,7 +1023,7 @@ static void read_tag(PgnReader *r)
         if (r->pos >= r->end && refill(r) == 0)
             break;
         c = r->buf[r->pos];
-        if (!(cls[c] & K_SYM))
+        if (!(pgn_cls[c] & K_SYM))
             break;
         if (nlen < PGN_MAX_TAG_NAME - 1)
             ar[name_off + nlen] = (char)c;
@@ -1562,7 +1049,7 @@ static void read_tag(PgnReader *r)
         size_t n = need(r, LOOKAHEAD), j = 0;
         if (n > LOOKAHEAD)
             n = LOOKAHEAD;
-        while (j < n && r->buf[r->pos + j] != ']' && r->buf[r->pos + j] != '"' && !(cls[r->buf[r->pos + j]] & K_NL))
+        while (j < n && r->buf[r->pos + j] != ']' && r->buf[r->pos + j] != '"' && !(pgn_cls[r->buf[r->pos + j]] & K_NL))
             j++;
         if (j < n && r->buf[r->pos + j] == ']')
             r->pos += j + 1;
@@ -1637,7 +1124,7 @@ static void read_tag(PgnReader *r)
         game_diag(r, D_TAG_TOO_LONG, vpos, msg);
     }
     if (!r->bad_byte) {
-        size_t bad = first_bad((const unsigned char *)ar + val_off, vlen);
+        size_t bad = pgn_first_bad((const unsigned char *)ar + val_off, vlen);
         if (bad < vlen) {
             char msg[80];
             PgnPos bp = vpos;
@@ -1679,7 +1166,7 @@ static size_t read_run(PgnReader *r, unsigned mask, char *tok)
     for (;;) {
         const unsigned char *b = r->buf;
         size_t i = r->pos, e = r->end;
-        while (i < e && (cls[b[i]] & mask)) {
+        while (i < e && (pgn_cls[b[i]] & mask)) {
             if (len < PGN_TOKEN_TEXT - 1)
                 tok[len] = (char)b[i];
             len++;
@@ -1705,8 +1192,8 @@ static bool movetext_start(PgnReader *r)
     if (c == '{' || c == '*' || c == '(')
         return true;
     size_t k = 0;
-    if (cls[c] & K_DIGIT) {
-        while (k < n && cls[s[k]] & K_DIGIT)
+    if (pgn_cls[c] & K_DIGIT) {
+        while (k < n && pgn_cls[s[k]] & K_DIGIT)
             k++;
         size_t d = k;
         while (k < n && (s[k] == ' ' || s[k] == '\t'))
@@ -1714,14 +1201,14 @@ static bool movetext_start(PgnReader *r)
         if (k < n && s[k] == '.')
             return true;
         k = d;
-        while (k < n && cls[s[k]] & (K_SYM | K_SLASH))
+        while (k < n && pgn_cls[s[k]] & (K_SYM | K_SLASH))
             k++;
         if ((k == 3 && (memcmp(s, "1-0", 3) == 0 || memcmp(s, "0-1", 3) == 0 || memcmp(s, "0-0", 3) == 0))
             || (k == 7 && memcmp(s, "1/2-1/2", 7) == 0) || (k == 5 && memcmp(s, "0-0-0", 5) == 0))
-            return k == n || !(cls[s[k]] & (K_ALPHA | K_DIGIT));
+            return k == n || !(pgn_cls[s[k]] & (K_ALPHA | K_DIGIT));
         return false;
     }
-    if (!(cls[c] & K_ALPHA))
+    if (!(pgn_cls[c] & K_ALPHA))
         return false;
     /* SAN shape: [KQRBNP]? [a-h]? [1-8]? x? [a-h][1-8] ... or O-O */
     if (n >= 3 && memcmp(s, "O-O", 3) == 0)
@@ -1733,7 +1220,7 @@ static bool movetext_start(PgnReader *r)
         j++;
     if (j - k < 2 || !(s[j - 1] >= '1' && s[j - 1] <= '8') || !(s[j - 2] >= 'a' && s[j - 2] <= 'h'))
         return false;
-    return j == n || !(cls[s[j]] & K_ALPHA) || s[j] == 'e';
+    return j == n || !(pgn_cls[s[j]] & K_ALPHA) || s[j] == 'e';
 }
 
 /* ---------------------------------------------------------------------
@@ -1940,7 +1427,7 @@ static bool tag_scan(PgnReader *r, size_t i, TagScan *ts)
     if (n < 8 || g->ntags >= PGN_MAX_TAGS)
         return false;
     unsigned c = s[1];
-    if (!(cls[c] & (K_ALPHA | K_DIGIT)) && c != '_')
+    if (!(pgn_cls[c] & (K_ALPHA | K_DIGIT)) && c != '_')
         return false;
 #ifdef PGN_SYM16
     /* the usual shape, '[' Name ' ' '"' value '"' ']' with a name under 16
@@ -1976,7 +1463,7 @@ static bool tag_scan(PgnReader *r, size_t i, TagScan *ts)
     if (n >= 17)
         k = 1 + ctz64(~(uint64_t)sym16(s + 1));   /* 17 if all 16 are symbol bytes */
 #endif
-    while (k < nlim && (cls[s[k]] & K_SYM))
+    while (k < nlim && (pgn_cls[s[k]] & K_SYM))
         k++;
     size_t nlen = k - 1;
     if (k >= nlim)
@@ -2015,7 +1502,7 @@ static bool tag_scan(PgnReader *r, size_t i, TagScan *ts)
         k += 8;
     }
 #endif
-    while (k < vlim && !tv_stop[s[k]]) {
+    while (k < vlim && !pgn_tv_stop[s[k]]) {
         high |= s[k];
         k++;
     }
@@ -2142,7 +1629,7 @@ ALWAYS_INLINE static inline size_t tag_lines_body(PgnReader *r, size_t i, bool *
         if ((s[0] != '[') | (nlen == 0) | (w1 != sq) | (w2 != qb)) {
             /* other names (digits, '_' ...), or a line that stops the loop */
             unsigned c = s[1];
-            if (s[0] != '[' || (!(cls[c] & (K_ALPHA | K_DIGIT)) && c != '_'))
+            if (s[0] != '[' || (!(pgn_cls[c] & (K_ALPHA | K_DIGIT)) && c != '_'))
                 break;
             nlen = ctz64(~(uint64_t)sym16(s + 1) | 1u << 15);
             memcpy(&w1, s + 1 + nlen, 2);
@@ -2223,7 +1710,7 @@ NOINLINE static size_t tag_lines(PgnReader *r, size_t i, bool *have_event, unsig
 
 #ifdef PGN_AVX2
 /* the same compiled for AVX2 (three-operand forms of the same vector
- * operations, andn, shlx), where walk_avx2 says the CPU has it */
+ * operations, andn, shlx), where pgn_walk_avx2 says the CPU has it */
 __attribute__((target("avx2,bmi,bmi2"))) NOINLINE static size_t tag_lines_avx2(PgnReader *r, size_t i,
                                                                                bool *have_event, unsigned *nlp)
 {
@@ -2262,7 +1749,7 @@ static bool tags_fast(PgnReader *r, bool *have_event, unsigned *ws_nl)
         if (c == '[') {
             size_t j;
 #ifdef PGN_AVX2
-            if (walk_avx2)
+            if (pgn_walk_avx2)
                 j = tag_lines_avx2(r, i, have_event, &nl);
             else
 #endif
@@ -2292,7 +1779,7 @@ static bool tags_fast(PgnReader *r, bool *have_event, unsigned *ws_nl)
         vpos.col = vc > UINT32_MAX ? UINT32_MAX : (uint32_t)vc;
         if (ts.high && !r->bad_byte) {
             const char *v = ((GameStore *)g->priv)->arena + ts.val_off;
-            size_t bad = first_bad((const unsigned char *)v, ts.vlen);
+            size_t bad = pgn_first_bad((const unsigned char *)v, ts.vlen);
             if (bad < ts.vlen) {
                 char msg[80];
                 snprintf(msg, sizeof msg, "byte 0x%02X in a tag value is neither valid UTF-8 nor printable Latin-1",
@@ -2337,7 +1824,7 @@ ALWAYS_INLINE static inline size_t fast_comment(const unsigned char *s, size_t n
     *cs = -1;
     if (n >= 48 && memcmp(s + k, "[%eval ", 7) == 0) {
         size_t j = k + 7;
-        while (j < k + 20 && (digc[s[j]] || s[j] == '.' || s[j] == '-' || s[j] == '+' || s[j] == '#'))
+        while (j < k + 20 && (pgn_digc[s[j]] || s[j] == '.' || s[j] == '-' || s[j] == '+' || s[j] == '#'))
             j++;
         if (s[j] != ']' || s[j + 1] != ' ')
             return 0;
@@ -2353,7 +1840,7 @@ ALWAYS_INLINE static inline size_t fast_comment(const unsigned char *s, size_t n
         k += 6 + 7;
         if (s[k] == '.') {
             frac = (unsigned)s[k + 1] - '0';
-            if (frac > 9 || digc[s[k + 2]])
+            if (frac > 9 || pgn_digc[s[k + 2]])
                 return 0;
             frac *= 10;
             k += 2;
@@ -2599,7 +2086,7 @@ ALWAYS_INLINE static inline size_t walk_body(Walk *s, const unsigned char *b, si
                         seg = ev & ((nm & (0 - nm)) - 1);   /* no line end inside the comment */
                         continue;
                     }
-                    if (act[c] != A_SP)
+                    if (pgn_act[c] != A_SP)
                         goto stop;
                     seg &= seg - 1;
                     continue;
@@ -2674,7 +2161,7 @@ done:
 }
 
 /* walk_body with each classification inlined (the AVX2 one compiled for
- * AVX2), chosen at run time by walk_avx2 (see pick_simd) */
+ * AVX2), chosen at run time by pgn_walk_avx2 (pgn_bytes_init) */
 NOINLINE static size_t walk_blocks(Walk *s, const unsigned char *b, size_t i, size_t lim, size_t e,
                                    bool *need_room)
 {
@@ -2691,7 +2178,7 @@ walk_blocks_avx2(Walk *s, const unsigned char *b, size_t i, size_t lim, size_t e
     return walk_body(s, b, i, lim, e, need_room, classify64_avx2, comment_plain_avx2);
 }
 
-/* and with the AVX-512 classification (where walk_avx512 says the CPU has it) */
+/* and with the AVX-512 classification (where pgn_walk_avx512 says the CPU has it) */
 __attribute__((target("avx512f,avx512bw,avx2,bmi,bmi2"))) NOINLINE static size_t
 walk_blocks_avx512(Walk *s, const unsigned char *b, size_t i, size_t lim, size_t e, bool *need_room)
 {
@@ -2753,9 +2240,9 @@ NOINLINE static bool movetext_fast(PgnReader *r)
             ws.room = ecap - ne;
             bool need_room;
 #ifdef PGN_AVX2
-            if (walk_avx512)
+            if (pgn_walk_avx512)
                 i = walk_blocks_avx512(&ws, b, i, lim, e, &need_room);
-            else if (walk_avx2)
+            else if (pgn_walk_avx2)
                 i = walk_blocks_avx2(&ws, b, i, lim, e, &need_room);
             else
 #endif
@@ -2773,7 +2260,7 @@ NOINLINE static bool movetext_fast(PgnReader *r)
         }
 scalar:;
         unsigned c = b[i];
-        switch (act[c]) {
+        switch (pgn_act[c]) {
         case A_SP:
             i++;
             continue;
@@ -2824,9 +2311,9 @@ scalar:;
         case A_DOLLAR: {
             size_t s0 = i++;
             unsigned v = 0;
-            while (i - s0 <= 3 && (cls[b[i]] & K_DIGIT))
+            while (i - s0 <= 3 && (pgn_cls[b[i]] & K_DIGIT))
                 v = v * 10 + (b[i++] - '0');
-            if (i == s0 + 1 || (cls[b[i]] & K_DIGIT) || v > 255) {
+            if (i == s0 + 1 || (pgn_cls[b[i]] & K_DIGIT) || v > 255) {
                 i = s0;
                 goto out;
             }
@@ -2844,15 +2331,15 @@ move: {
          * too much for a predicted loop); longer runs, which the sentinel
          * at buf[end] ends, take the loop. */
         const unsigned char *t = b + i;
-        unsigned in = tokc[t[1]], len = 1 + in;
-        in &= tokc[t[2]]; len += in;
-        in &= tokc[t[3]]; len += in;
-        in &= tokc[t[4]]; len += in;
-        in &= tokc[t[5]]; len += in;
-        in &= tokc[t[6]]; len += in;
-        in &= tokc[t[7]]; len += in;
+        unsigned in = pgn_tokc[t[1]], len = 1 + in;
+        in &= pgn_tokc[t[2]]; len += in;
+        in &= pgn_tokc[t[3]]; len += in;
+        in &= pgn_tokc[t[4]]; len += in;
+        in &= pgn_tokc[t[5]]; len += in;
+        in &= pgn_tokc[t[6]]; len += in;
+        in &= pgn_tokc[t[7]]; len += in;
         if (len == 8)
-            while (tokc[t[len]])
+            while (pgn_tokc[t[len]])
                 len++;
         uint32_t w;
         memcpy(&w, t, 4);
@@ -2877,9 +2364,9 @@ move: {
     }
 number: {
         const unsigned char *t = b + i;
-        unsigned in = digc[t[1]], len = 1 + in;
-        in &= digc[t[2]]; len += in;
-        in &= digc[t[3]]; len += in;
+        unsigned in = pgn_digc[t[1]], len = 1 + in;
+        in &= pgn_digc[t[2]]; len += in;
+        in &= pgn_digc[t[3]]; len += in;
         uint32_t v = (uint32_t)(t[0] - '0');
         if (len < 4) {
             uint32_t d1 = (uint32_t)(t[1] - '0'), d2 = (uint32_t)(t[2] - '0');
@@ -2887,10 +2374,10 @@ number: {
         } else {
             v = 0;
             len = 0;
-            while (cls[t[len]] & K_DIGIT)
+            while (pgn_cls[t[len]] & K_DIGIT)
                 v = v * 10 + (t[len++] - '0');
         }
-        if ((cls[t[len]] & (K_SYM | K_ANNO | K_SLASH)) || len > 9
+        if ((pgn_cls[t[len]] & (K_SYM | K_ANNO | K_SLASH)) || len > 9
             || (len == 4 && memcmp(t, "0000", 4) == 0)) {
             /* a termination marker: as read_game takes it */
             PgnResult res = PGN_RES_NONE;
@@ -2903,7 +2390,7 @@ number: {
                 res = PGN_RES_DRAW;
                 rl = 7;
             }
-            if (res == PGN_RES_NONE || (cls[t[rl]] & (K_SYM | K_ANNO | K_SLASH)))
+            if (res == PGN_RES_NONE || (pgn_cls[t[rl]] & (K_SYM | K_ANNO | K_SLASH)))
                 goto out;
             PgnPos p;
             MKPOS(p, i);
@@ -2929,7 +2416,7 @@ number: {
         pdots = dd < 255 ? dd : 255;
         i += len + dd;
         i += b[i] == ' ';
-        if (act[b[i]] == A_ALPHA && i < lim)
+        if (pgn_act[b[i]] == A_ALPHA && i < lim)
             goto move;
         continue;
     }
@@ -2984,7 +2471,7 @@ static void read_game(PgnReader *r, bool tagless)
         }
         /* the fast paths mostly stop at a token: skip_ws's result without
          * the call */
-        if (r->pos < r->end && !(cls[r->buf[r->pos]] & K_WS)) {
+        if (r->pos < r->end && !(pgn_cls[r->buf[r->pos]] & K_WS)) {
             r->nl_run = 0;
         } else if (!skip_ws(r)) {
             g->truncated = true;
@@ -3025,7 +2512,7 @@ static void read_game(PgnReader *r, bool tagless)
             continue;
         }
         r->line_tok = true;
-        unsigned k = cls[c];
+        unsigned k = pgn_cls[c];
         if (k & K_ALPHA || c == '-' || c == '+' || c == '=') {
             r->last_tok = p;
             size_t len = read_run(r, K_SYM | K_ANNO | K_DOT, tok);
@@ -3052,7 +2539,7 @@ static void read_game(PgnReader *r, bool tagless)
             if (len == 3 && memcmp(tok, "0-1", 3) == 0) { set_result(r, PGN_RES_BLACK, p); return; }
             if (len == 7 && memcmp(tok, "1/2-1/2", 7) == 0) { set_result(r, PGN_RES_DRAW, p); return; }
             size_t d = 0;
-            while (d < len && d < PGN_TOKEN_TEXT - 1 && cls[(unsigned char)tok[d]] & K_DIGIT)
+            while (d < len && d < PGN_TOKEN_TEXT - 1 && pgn_cls[(unsigned char)tok[d]] & K_DIGIT)
                 d++;
             if (d == len && !(len == 4 && memcmp(tok, "0000", 4) == 0)) {
                 int64_t v = 0;
@@ -3206,7 +2693,7 @@ move:
  * ------------------------------------------------------------------- */
 PgnReader *pgn_reader_new(PgnReadFn read, void *ctx, const PgnOptions *opt)
 {
-    cls_init();
+    pgn_bytes_init(PGN_SIMD_BEST);
     PgnReader *r = calloc(1, sizeof *r);
     if (r == NULL)
         return NULL;

@@ -170,6 +170,10 @@ typedef struct PgnOptions {
  * that starts readers or calls pgn_sync_at on several threads calls it
  * first, once. */
 void pgn_init(void);
+/* pgn_init with the vector code limited, for running each path on one
+ * machine: "sse2" (no AVX2), "avx2" (no AVX-512); NULL or anything else,
+ * the best the CPU has.  The first call of the two decides. */
+void pgn_init_simd(const char *limit);
 
 /* Returns NULL only when out of memory. */
 PgnReader *pgn_reader_new(PgnReadFn read, void *ctx, const PgnOptions *opt);

@@ -994,6 +994,8 @@ static int dump_mode(const char *path)
 
 int main(int argc, char **argv)
 {
+    /* PGNCHECK_SIMD=sse2 or avx2: the narrower paths, as pgncheck takes it */
+    pgn_init_simd(getenv("PGNCHECK_SIMD"));
     if (argc == 3 && strcmp(argv[1], "--count") == 0)
         return count_mode(argv[2]);
     if (argc == 4 && strcmp(argv[1], "--count") == 0) {

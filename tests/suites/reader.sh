@@ -62,7 +62,8 @@ if grep -qw avx2 /proc/cpuinfo 2> /dev/null; then
     # block, and random blocks, classified both ways (three ways where the
     # CPU has AVX-512); the tag value and comment scans likewise
     cat > "$tmp/masks.c" << 'EOF'
-#include "pgn.c"
+#include "pgn_bytes.h"
+#include <stdio.h>
 __attribute__((target("avx2"), noinline)) static void by_avx2(const unsigned char *s, Masks *m)
 {
     classify64_avx2(s, m);
@@ -96,9 +97,9 @@ static unsigned long check_scans(const unsigned char *blk)
         lf |= (uint64_t)(blk[k] == '\n') << k;
     bad += lf64(blk) != lf || lf_avx2(blk) != lf;
     for (int k = 0; k < 32; k++)
-        stop |= (unsigned)(tv_stop[blk[k]] || blk[k] > 0x7F) << k;
+        stop |= (unsigned)(pgn_tv_stop[blk[k]] || blk[k] > 0x7F) << k;
     for (int k = 0; k < 16; k++)
-        al |= (unsigned)((cls[blk[k]] & K_ALPHA) != 0) << k;
+        al |= (unsigned)((pgn_cls[blk[k]] & K_ALPHA) != 0) << k;
     bad += tv_stop32(blk) != stop || stop_avx2(blk) != stop || alpha16(blk) != al;
     for (size_t n = 0; n <= 64; n++) {
         size_t k = 0;
@@ -113,7 +114,7 @@ int main(void)
     unsigned char blk[64];
     unsigned long n = 0, bad = 0;
     unsigned long long st = 88172645463325252ull;
-    cls_init();
+    pgn_bytes_init(PGN_SIMD_BEST);
     int has512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
     for (int it = 0; it < 16384 + 500000; it++) {
         for (int k = 0; k < 64; k++) {
@@ -144,7 +145,7 @@ int main(void)
     return bad != 0;
 }
 EOF
-    if ${CC:-cc} -std=c17 -O2 -D_POSIX_C_SOURCE=200809L -Isrc -o "$tmp/masks" "$tmp/masks.c" src/diag.c \
+    if ${CC:-cc} -std=c17 -O2 -D_POSIX_C_SOURCE=200809L -Isrc -o "$tmp/masks" "$tmp/masks.c" src/pgn_bytes.c \
             2> "$tmp/cc.log" && "$tmp/masks" > "$tmp/masks.log" 2>&1; then
         echo "ok avx2 (and avx-512) masks equal the SSE2 masks: $(cat "$tmp/masks.log")"; passed=$((passed + 1))
     else
