@@ -679,3 +679,10 @@ void input_pend_drop(Input *in, uint64_t upto)
     in->pend_len -= n;
     in->pend_off += n;
 }
+
+long input_read_fd(void *ctx, char *buf, size_t cap)
+{
+    int fd = *(const int *)ctx;
+    ssize_t n = read(fd, buf, cap);
+    return (long)n;
+}

@@ -173,4 +173,8 @@ bool input_pend_more(Input *in);
 /* Drops the pending bytes before offset upto. */
 void input_pend_drop(Input *in, uint64_t upto);
 
+/* A byte source for pgn_reader_new (PgnReadFn): a file descriptor read
+ * with read(2); ctx points to an int holding the descriptor. */
+long input_read_fd(void *ctx, char *buf, size_t cap);
+
 #endif

@@ -1,13 +1,13 @@
 /* pgn.c - streaming PGN reader: tokens, tag pairs, movetext, recovery (knows no chess). */
 #include "pgn.h"
 #include "pgn_bytes.h"
+#include "mem.h"
 
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 void pgn_init(void) { pgn_bytes_init(PGN_SIMD_BEST); }
 
@@ -156,8 +156,9 @@ static void file_diag(PgnReader *r, DiagCode code, PgnPos pos, const char *msg)
 static void game_diag(PgnReader *r, DiagCode code, PgnPos pos, const char *msg)
 {
     PgnGame *g = r->g;
-    if (g->diags == NULL && (g->diags = malloc(PGN_MAX_DIAGS * sizeof *g->diags)) == NULL) {
+    if (g->diags == NULL && (g->diags = mem_realloc(NULL, PGN_MAX_DIAGS, sizeof *g->diags)) == NULL) {
         g->ndiags_dropped++;
+        g->out_of_memory = true; /* the caller says so and exits 2 */
         return;
     }
     if (g->ndiags < PGN_MAX_DIAGS - 1) {
@@ -184,23 +185,6 @@ static void bad_byte(PgnReader *r, size_t i, unsigned c)
 /* ---------------------------------------------------------------------
  * Buffer management.
  * ------------------------------------------------------------------- */
-static bool grow(void **p, size_t *cap, size_t need, size_t elsize, size_t maxcap)
-{
-    if (need <= *cap)
-        return true;
-    if (need > maxcap)
-        return false;
-    size_t nc = *cap ? *cap : 16;
-    while (nc < need)
-        nc = nc > maxcap / 2 ? maxcap : nc * 2;
-    void *q = realloc(*p, nc * elsize);
-    if (q == NULL)
-        return false;
-    *p = q;
-    *cap = nc;
-    return true;
-}
-
 /* Appends input bytes [r->raw_next, upto) of the current game to its raw copy. */
 static void raw_take(PgnReader *r, uint64_t upto)
 {
@@ -218,9 +202,10 @@ static void raw_take(PgnReader *r, uint64_t upto)
         n = most - g->raw_len;
         g->raw_complete = false;
     }
-    void *p = st->raw;
-    if (!grow(&p, &st->rawcap, g->raw_len + n, 1, most)) {
+    char *p = mem_grow(st->raw, &st->rawcap, g->raw_len + n, 1, most);
+    if (p == NULL) {
         g->raw_complete = false;
+        g->out_of_memory = true; /* (not the cap: raw_len + n <= most) */
         return;
     }
     st->raw = p;
@@ -422,11 +407,11 @@ static bool tag_start(PgnReader *r)
  * ------------------------------------------------------------------- */
 PgnGame *pgn_game_new(void)
 {
-    PgnGame *g = calloc(1, sizeof *g);
-    GameStore *st = calloc(1, sizeof *st);
+    PgnGame *g = mem_calloc(1, sizeof *g);
+    GameStore *st = mem_calloc(1, sizeof *st);
     if (g == NULL || st == NULL) {
-        free(g);
-        free(st);
+        mem_free(g);
+        mem_free(st);
         return NULL;
     }
     g->priv = st;               /* diags: allocated by the first one (game_diag) */
@@ -439,15 +424,15 @@ void pgn_game_free(PgnGame *g)
         return;
     GameStore *st = g->priv;
     if (st) {
-        free(st->arena);
-        free(st->raw);
-        free(st->slices);
-        free(st);
+        mem_free(st->arena);
+        mem_free(st->raw);
+        mem_free(st->slices);
+        mem_free(st);
     }
-    free(g->tags);
-    free(g->elems);
-    free(g->diags);
-    free(g);
+    mem_free(g->tags);
+    mem_free(g->elems);
+    mem_free(g->diags);
+    mem_free(g);
 }
 
 void pgn_game_trim(PgnGame *g)
@@ -456,26 +441,26 @@ void pgn_game_trim(PgnGame *g)
     if (g->diags) {
         /* PGN_MAX_DIAGS of them: kept by every object that ever had one, they
          * would add up; few games have reader diagnostics. */
-        free(g->diags);
+        mem_free(g->diags);
         g->diags = NULL;
         g->ndiags = 0;
     }
     if (st->ecap > PGN_KEEP_ELEMS) {
-        free(g->elems);
+        mem_free(g->elems);
         g->elems = NULL;
         g->nelems = 0;
         st->ecap = 0;
     }
     if (st->acap > PGN_KEEP_BYTES || st->tcap > PGN_KEEP_TAGS) {
-        free(st->arena);
-        free(g->tags);
+        mem_free(st->arena);
+        mem_free(g->tags);
         st->arena = NULL;
         g->tags = NULL;
         st->acap = st->alen = st->tcap = 0;
         g->ntags = 0;
     }
     if (st->scap > PGN_KEEP_SLICES) {
-        free(st->slices);
+        mem_free(st->slices);
         st->slices = NULL;
         st->scap = 0;
         g->slices = NULL;
@@ -494,8 +479,10 @@ void pgn_game_forget_raw(PgnGame *g, size_t keep)
 bool pgn_game_add_slice(PgnGame *g, uint64_t offset, uint64_t base, const char *bytes, size_t len)
 {
     GameStore *st = g->priv;
-    void *p = st->slices;
-    if (len > PGN_SLICE || !grow(&p, &st->scap, g->nslices + 1, sizeof(PgnSlice), SIZE_MAX / sizeof(PgnSlice)))
+    if (len > PGN_SLICE)
+        return false;
+    PgnSlice *p = mem_grow(st->slices, &st->scap, g->nslices + 1, sizeof(PgnSlice), SIZE_MAX / sizeof(PgnSlice));
+    if (p == NULL)
         return false;
     st->slices = p;
     PgnSlice *sl = &st->slices[g->nslices++];
@@ -519,7 +506,7 @@ void pgn_game_drop_raw(PgnGame *g, size_t keep)
     GameStore *st = g->priv;
     if (st->rawcap <= keep)
         return;
-    free(st->raw);
+    mem_free(st->raw);
     st->raw = NULL;
     st->rawcap = 0;
     g->raw = NULL;
@@ -552,11 +539,12 @@ bool pgn_game_keep(PgnGame *dst, const PgnGame *src, unsigned what)
     if (!(what & PGN_COPY_TAGS))
         return true;
     if (src->ntags) {
-        void *tp = dst->tags, *a = d->arena;
-        if (!grow(&tp, &d->tcap, src->ntags, sizeof(PgnTag), PGN_MAX_TAGS))
+        PgnTag *tp = mem_grow(dst->tags, &d->tcap, src->ntags, sizeof(PgnTag), PGN_MAX_TAGS);
+        if (tp == NULL)
             return false;
         dst->tags = tp;
-        if (!grow(&a, &d->acap, s->alen, 1, SIZE_MAX))
+        char *a = mem_grow(d->arena, &d->acap, s->alen, 1, SIZE_MAX);
+        if (a == NULL)
             return false;
         d->arena = a;
         memcpy(d->arena, s->arena, s->alen);
@@ -569,8 +557,8 @@ bool pgn_game_keep(PgnGame *dst, const PgnGame *src, unsigned what)
         dst->ntags = src->ntags;
     }
     if (src->raw && (what & PGN_COPY_RAW)) {
-        void *p = d->raw;
-        if (!grow(&p, &d->rawcap, src->raw_len ? src->raw_len : 1, 1, PGN_MAX_RAW))
+        char *p = mem_grow(d->raw, &d->rawcap, src->raw_len ? src->raw_len : 1, 1, PGN_MAX_RAW);
+        if (p == NULL)
             return false;
         d->raw = p;
         memcpy(d->raw, src->raw, src->raw_len);
@@ -612,10 +600,10 @@ static PgnElem *elem_slow(PgnReader *r, PgnPos p)
 {
     PgnGame *g = r->g;
     GameStore *st = g->priv;
-    void *q = g->elems;
     size_t cap = st->ecap;
-    if (!grow(&q, &cap, g->nelems < ELEMS_INIT ? ELEMS_INIT : g->nelems + 1,
-              sizeof(PgnElem), PGN_MAX_ELEMS)) {
+    PgnElem *q = mem_grow(g->elems, &cap, g->nelems < ELEMS_INIT ? ELEMS_INIT : g->nelems + 1, sizeof(PgnElem),
+                          PGN_MAX_ELEMS);
+    if (q == NULL) {
         if (!r->too_long) {
             r->too_long = true;
             if (g->nelems < PGN_MAX_ELEMS) {
@@ -864,16 +852,18 @@ static bool arena_reserve(PgnGame *g)
     size_t nc = st->acap ? st->acap : 16;
     while (nc < need)
         nc = nc > SIZE_MAX / 2 ? need : nc * 2;
-    char *a = malloc(nc);
-    if (a == NULL)
+    char *a = mem_alloc(nc);
+    if (a == NULL) {
+        g->out_of_memory = true; /* the caller says so and exits 2 */
         return false;
+    }
     if (st->alen)
         memcpy(a, st->arena, st->alen);
     for (size_t t = 0; t < g->ntags; t++) {
         g->tags[t].name = a + (g->tags[t].name - st->arena);
         g->tags[t].value = a + (g->tags[t].value - st->arena);
     }
-    free(st->arena);
+    mem_free(st->arena);
     st->arena = a;
     st->acap = nc;
     return true;
@@ -954,8 +944,10 @@ static void tag_commit_slow(PgnReader *r, PgnPos tpos, PgnPos vpos, size_t name_
       }
     }
     r->tag_bloom[half] |= bit;
-    void *tp = g->tags;
-    if (!grow(&tp, &st->tcap, g->ntags + 1, sizeof(PgnTag), PGN_MAX_TAGS)) {
+    /* (g->ntags < PGN_MAX_TAGS here: only memory can fail) */
+    PgnTag *tp = mem_grow(g->tags, &st->tcap, g->ntags + 1, sizeof(PgnTag), PGN_MAX_TAGS);
+    if (tp == NULL) {
+        g->out_of_memory = true; /* the caller says so and exits 2 */
         return;
     }
     g->tags = tp;
@@ -1884,9 +1876,9 @@ static bool elems_reserve(PgnReader *r, size_t need)
 {
     PgnGame *g = r->g;
     GameStore *st = g->priv;
-    void *q = g->elems;
     size_t cap = st->ecap;
-    if (!grow(&q, &cap, need < ELEMS_INIT ? ELEMS_INIT : need, sizeof(PgnElem), PGN_MAX_ELEMS))
+    PgnElem *q = mem_grow(g->elems, &cap, need < ELEMS_INIT ? ELEMS_INIT : need, sizeof(PgnElem), PGN_MAX_ELEMS);
+    if (q == NULL)
         return false;
     g->elems = q;
     st->ecap = cap;
@@ -2694,12 +2686,12 @@ move:
 PgnReader *pgn_reader_new(PgnReadFn read, void *ctx, const PgnOptions *opt)
 {
     pgn_bytes_init(PGN_SIMD_BEST);
-    PgnReader *r = calloc(1, sizeof *r);
+    PgnReader *r = mem_calloc(1, sizeof *r);
     if (r == NULL)
         return NULL;
-    r->buf = malloc(BUF_CAP + 1);
+    r->buf = mem_alloc(BUF_CAP + 1);
     if (r->buf == NULL) {
-        free(r);
+        mem_free(r);
         return NULL;
     }
     r->read = read;
@@ -2725,8 +2717,8 @@ void pgn_reader_free(PgnReader *r)
 {
     if (r == NULL)
         return;
-    free(r->buf);
-    free(r);
+    mem_free(r->buf);
+    mem_free(r);
 }
 
 uint64_t pgn_bytes_read(const PgnReader *r) { return r->total; }
@@ -2808,11 +2800,4 @@ int pgn_next(PgnReader *r, PgnGame *g)
         return -1;
     }
     return 0;
-}
-
-long pgn_read_fd(void *ctx, char *buf, size_t cap)
-{
-    int fd = *(const int *)ctx;
-    ssize_t n = read(fd, buf, cap);
-    return (long)n;
 }

@@ -249,8 +249,4 @@ uint64_t pgn_bytes_read(const PgnReader *r);
  * p and the tag start after it (160 bytes or to the end of the input). */
 bool pgn_sync_at(const unsigned char *buf, size_t len, size_t p);
 
-/* Convenience source: a file descriptor read with read(2); ctx points to
- * an int holding the descriptor. */
-long pgn_read_fd(void *ctx, char *buf, size_t cap);
-
 #endif

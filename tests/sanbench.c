@@ -6,6 +6,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "input.h"
 #include "movegen.h"
 #include "pgn.h"
 #include "san.h"
@@ -36,7 +37,7 @@ int main(int argc, char **argv)
         perror(argv[1]);
         return 2;
     }
-    PgnReader *r = pgn_reader_new(pgn_read_fd, &fd, NULL);
+    PgnReader *r = pgn_reader_new(input_read_fd, &fd, NULL);
     PgnGame *g = pgn_game_new();
     Tok *toks = malloc(max * sizeof *toks);
     if (!r || !g || !toks)

@@ -1,4 +1,5 @@
 /* test_reader.c - regression tests for the streaming PGN reader (src/pgn.c). */
+#include "input.h"
 #include "pgn.h"
 
 #include <dirent.h>
@@ -825,7 +826,7 @@ static int count_mode(const char *path)
         return 2;
     }
     PgnOptions opt = {0};
-    PgnReader *r = pgn_reader_new(pgn_read_fd, &fd, &opt);
+    PgnReader *r = pgn_reader_new(input_read_fd, &fd, &opt);
     PgnGame *g = pgn_game_new();
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
