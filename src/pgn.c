@@ -1,6 +1,7 @@
 /* pgn.c - streaming PGN reader: tokens, tag pairs, movetext, recovery (knows no chess). */
 #include "pgn.h"
-#include "pgn_bytes.h"
+#include "pgn_internal.h"
+#include "pgn_tags.h"
 #include "mem.h"
 
 #include <errno.h>
@@ -61,77 +62,6 @@ static inline void move_elem(PgnElem *el, uint64_t off, uint32_t line, uint32_t 
     el->text[len] = '\0';
 }
 
-/* ---------------------------------------------------------------------
- * Reader and per-game private storage.
- * ------------------------------------------------------------------- */
-#define BUF_CAP (64u * 1024u)    /* input window */
-#define LOOKAHEAD 160            /* bytes needed to recognise a tag start */
-#define FILE_DIAGS 64            /* file-level diagnostics queued per pgn_next */
-#define CMD_WINDOW 128           /* bytes of a [%cmd ...] comment command examined, from its '%' */
-#define ELEMS_INIT 256
-#define FAST_GUARD 64             /* bytes that must follow a token for the fast path */
-#define NO_LAST UINT64_MAX         /* movetext_fast: no token offset pending */
-
-typedef struct GameStore {
-    char *arena;                  /* tag names and values (the tags point into it) */
-    size_t alen, acap;
-    size_t tcap;
-    size_t ecap;
-    char *raw;
-    size_t rawcap;
-    PgnSlice *slices;
-    size_t scap;
-} GameStore;
-
-struct PgnReader {
-    PgnReadFn read;
-    void *ctx;
-    PgnOptions opt;
-    unsigned char *buf;           /* buf[pos-1] is always the byte before buf[pos];
-                                   * buf[end] is a 0 sentinel */
-    size_t pos, end;
-    uint64_t base;                /* input offset of buf[0] (wraps at start: -1) */
-    uint64_t total;               /* bytes delivered by the source */
-    bool eof, failed, fail_returned, started;
-    int fail_errno;
-    uint32_t line;                /* line of buf[pos] */
-    uint64_t line_start;          /* offset of the first byte of that line */
-    unsigned nl_run;              /* line ends in the last whitespace run */
-    bool line_tok;                /* a token was seen on the current line */
-    uint64_t index;
-    Diag fdiag[FILE_DIAGS];
-    size_t nfdiag;
-    bool ng_reported;             /* NON_GAME_TEXT already reported for this gap */
-    bool gap_unknown;             /* the last game ended without a marker, where the next began */
-    /* current game */
-    PgnGame *g;
-    bool raw_on;
-    uint64_t raw_next;
-    bool bad_byte;                /* BAD_BYTE reported in this game */
-    bool too_deep, too_long, too_many_tags;
-    uint64_t tag_bloom[2];        /* names of this game's tags, see tag_commit */
-    uint32_t depth;
-    int32_t pend_num;
-    unsigned pend_dots;
-    PgnPos last_tok;
-    unsigned cm_nl;               /* comment: line ends since last non-blank byte */
-    bool cm_lws;                  /* comment: current line blank so far */
-};
-
-/* ---------------------------------------------------------------------
- * Small helpers.
- * ------------------------------------------------------------------- */
-static inline uint64_t off_of(const PgnReader *r, size_t i) { return r->base + i; }
-
-static inline PgnPos pos_of(const PgnReader *r, size_t i)
-{
-    PgnPos p;
-    p.offset = r->base + i;
-    p.line = r->line;
-    uint64_t col = p.offset - r->line_start + 1;
-    p.col = col > UINT32_MAX ? UINT32_MAX : (uint32_t)col;
-    return p;
-}
 
 static void fill_diag(Diag *d, DiagCode code, PgnPos pos, const char *msg)
 {
@@ -153,7 +83,7 @@ static void file_diag(PgnReader *r, DiagCode code, PgnPos pos, const char *msg)
         fill_diag(&r->fdiag[r->nfdiag++], code, pos, msg);
 }
 
-static void game_diag(PgnReader *r, DiagCode code, PgnPos pos, const char *msg)
+void pgn_game_diag(PgnReader *r, DiagCode code, PgnPos pos, const char *msg)
 {
     PgnGame *g = r->g;
     if (g->diags == NULL && (g->diags = mem_realloc(NULL, PGN_MAX_DIAGS, sizeof *g->diags)) == NULL) {
@@ -172,13 +102,13 @@ static void game_diag(PgnReader *r, DiagCode code, PgnPos pos, const char *msg)
     }
 }
 
-static void bad_byte(PgnReader *r, size_t i, unsigned c)
+void pgn_bad_byte(PgnReader *r, size_t i, unsigned c)
 {
     if (r->g == NULL || r->bad_byte)
         return;
     char msg[80];
     snprintf(msg, sizeof msg, "byte 0x%02X is neither valid UTF-8 nor printable Latin-1", c);
-    game_diag(r, D_BAD_BYTE, pos_of(r, i), msg);
+    pgn_game_diag(r, D_BAD_BYTE, pos_of(r, i), msg);
     r->bad_byte = true;
 }
 
@@ -215,7 +145,7 @@ static void raw_take(PgnReader *r, uint64_t upto)
 
 /* Discards consumed bytes (keeping one byte of history) and reads more.
  * Returns the bytes now available after pos (0 at end of input). */
-static size_t refill(PgnReader *r)
+size_t pgn_refill(PgnReader *r)
 {
     if (r->pos > 1) {
         size_t drop = r->pos - 1;
@@ -245,24 +175,16 @@ static size_t refill(PgnReader *r)
 }
 
 /* Ensures n bytes after pos are buffered, unless input ends first. */
-static size_t need(PgnReader *r, size_t n)
+size_t pgn_need(PgnReader *r, size_t n)
 {
     while (r->end - r->pos < n && !r->eof)
-        refill(r);
+        pgn_refill(r);
     return r->end - r->pos;
 }
 
-/* Accounts for the line end at buf[i] ('\n' or '\r'; CRLF counts once). */
-static inline void newline_at(PgnReader *r, size_t i)
-{
-    if (!(r->buf[i] == '\n' && r->buf[i - 1] == '\r'))
-        r->line++;
-    r->line_start = r->base + i + 1;
-    r->line_tok = false;
-}
 
 /* Skips whitespace, counting line ends into nl_run.  Returns false at end of input. */
-static bool skip_ws(PgnReader *r)
+bool pgn_skip_ws(PgnReader *r)
 {
     const unsigned char *b = r->buf;
     size_t i = r->pos, e = r->end;
@@ -283,7 +205,7 @@ static bool skip_ws(PgnReader *r)
             i++;
         }
         r->pos = i;
-        if (refill(r) == 0)
+        if (pgn_refill(r) == 0)
             return false;
         b = r->buf;
         i = r->pos;
@@ -295,7 +217,7 @@ done:
 }
 
 /* Skips to the end of the current line, consuming the line end (CRLF whole). */
-static void skip_line(PgnReader *r)
+void pgn_skip_line(PgnReader *r)
 {
     for (;;) {
         const unsigned char *b = r->buf;
@@ -307,7 +229,7 @@ static void skip_line(PgnReader *r)
             i++;
             r->pos = i;
             if (b[i - 1] == '\r') {
-                if (need(r, 1) && r->buf[r->pos] == '\n') {
+                if (pgn_need(r, 1) && r->buf[r->pos] == '\n') {
                     newline_at(r, r->pos);
                     r->pos++;
                 }
@@ -315,27 +237,17 @@ static void skip_line(PgnReader *r)
             return;
         }
         r->pos = i;
-        if (refill(r) == 0)
+        if (pgn_refill(r) == 0)
             return;
     }
 }
 
-/* Is the name at s "Event" in any case?  A known tag name in another case
- * counts as that tag (game.c, check_tag_case), so [event "..."] bounds
- * games as [Event "..."] does.  It stops at the first byte that differs,
- * so a NUL-terminated name shorter than 5 bytes is not read past its NUL
- * (| 32 maps only 'E' and 'e' to 'e', and so on). */
-static inline bool name_event(const unsigned char *s)
-{
-    return (s[0] | 32) == 'e' && (s[1] | 32) == 'v' && (s[2] | 32) == 'e' && (s[3] | 32) == 'n'
-           && (s[4] | 32) == 't';
-}
 
 /* Is buf[pos] the start of a tag pair: '[' blanks Name blanks '"'?
  * If event is non-NULL it receives whether Name is "Event" (any case). */
-static bool tag_like(PgnReader *r, bool *event)
+bool pgn_tag_like(PgnReader *r, bool *event)
 {
-    size_t n = need(r, LOOKAHEAD);
+    size_t n = pgn_need(r, LOOKAHEAD);
     const unsigned char *s = r->buf + r->pos;
     size_t k = 1;
     if (n < 3 || s[0] != '[')
@@ -394,7 +306,7 @@ bool pgn_sync_at(const unsigned char *buf, size_t len, size_t p)
  * section even when the pair is malformed (it is then reported as BAD_TAG). */
 static bool tag_start(PgnReader *r)
 {
-    size_t n = need(r, LOOKAHEAD);
+    size_t n = pgn_need(r, LOOKAHEAD);
     const unsigned char *s = r->buf + r->pos;
     size_t k = 1;
     while (k < n && (s[k] == ' ' || s[k] == '\t'))
@@ -608,9 +520,9 @@ static PgnElem *elem_slow(PgnReader *r, PgnPos p)
             r->too_long = true;
             if (g->nelems < PGN_MAX_ELEMS) {
                 g->out_of_memory = true; /* the caller says so and exits 2 */
-                game_diag(r, D_GAME_TOO_LONG, p, "out of memory: the rest of the movetext is not stored");
+                pgn_game_diag(r, D_GAME_TOO_LONG, p, "out of memory: the rest of the movetext is not stored");
             } else
-                game_diag(r, D_GAME_TOO_LONG, p,
+                pgn_game_diag(r, D_GAME_TOO_LONG, p,
                           "more movetext elements than the reader keeps; the rest is not stored");
         }
         return NULL;
@@ -720,7 +632,7 @@ static void comment_command(PgnReader *r, size_t i, size_t avail)
             if (el)
                 el->clock = cs;
         } else {
-            game_diag(r, D_BAD_CLOCK, pos_of(r, i - 1), "[%clk] without a readable h:mm:ss time");
+            pgn_game_diag(r, D_BAD_CLOCK, pos_of(r, i - 1), "[%clk] without a readable h:mm:ss time");
         }
     } else if (n >= 4 && memcmp(s, "emt", 3) == 0 && (s[3] == ' ' || s[3] == '\t')) {
         int32_t cs;
@@ -736,7 +648,7 @@ static void comment_command(PgnReader *r, size_t i, size_t avail)
         if (k == d0 || k >= n || s[k] != ']')
             plain = false;
         if (!plain && !parse_clock(s + 4, n - 4, &cs))
-            game_diag(r, D_BAD_CLOCK, pos_of(r, i - 1), "[%emt] without a readable time");
+            pgn_game_diag(r, D_BAD_CLOCK, pos_of(r, i - 1), "[%emt] without a readable time");
     }
     /* [%eval ...] and other commands: recognised, values not needed here. */
 }
@@ -752,7 +664,7 @@ static int read_comment(PgnReader *r)
     r->cm_nl = 0;
     r->cm_lws = false;
     for (;;) {
-        if (r->pos >= r->end && refill(r) == 0)
+        if (r->pos >= r->end && pgn_refill(r) == 0)
             return 1;
         const unsigned char *b = r->buf;
         size_t i = r->pos, e = r->end;
@@ -777,15 +689,15 @@ static int read_comment(PgnReader *r)
                     bool ev = false;
                     r->pos = i;
                     if (r->end - i < LOOKAHEAD && !r->eof) {
-                        need(r, LOOKAHEAD);
+                        pgn_need(r, LOOKAHEAD);
                         goto again;
                     }
-                    if (tag_like(r, &ev) && (ev || r->cm_nl >= 2))
+                    if (pgn_tag_like(r, &ev) && (ev || r->cm_nl >= 2))
                         return 2;
                 } else if (c == '%' && b[i - 1] == '[') {
                     if (e - i < CMD_WINDOW && !r->eof) {
                         r->pos = i;
-                        need(r, CMD_WINDOW);
+                        pgn_need(r, CMD_WINDOW);
                         goto again;
                     }
                     /* the command is read in a fixed window, never in
@@ -807,7 +719,7 @@ static int read_comment(PgnReader *r)
             } else if (c == '\t' || c == '\f' || c == '\v') {
                 i++;
             } else if (c < 0x80) {
-                bad_byte(r, i, c);
+                pgn_bad_byte(r, i, c);
                 r->cm_nl = 0;
                 r->cm_lws = false;
                 i++;
@@ -815,12 +727,12 @@ static int read_comment(PgnReader *r)
                 size_t l = pgn_utf8_len(b + i, e - i);
                 if (l == 0 && e - i < 4 && !r->eof) {
                     r->pos = i;
-                    need(r, 4);
+                    pgn_need(r, 4);
                     goto again;
                 }
                 if (l == 0) {
                     if (c < 0xA0)
-                        bad_byte(r, i, c);
+                        pgn_bad_byte(r, i, c);
                     l = 1;
                 }
                 r->cm_nl = 0;
@@ -836,317 +748,6 @@ again:
     }
 }
 
-/* ---------------------------------------------------------------------
- * Tag pairs.  Called with buf[pos] == '['.  Leaves pos after the pair, or
- * (after BAD_TAG) at the next line or at a following '['.
- * ------------------------------------------------------------------- */
-/* Room in the arena for the longest tag pair.  The arena is moved by hand,
- * not with realloc, so that the stored tags' pointers can be moved with it
- * (then end_game has none to set). */
-static bool arena_reserve(PgnGame *g)
-{
-    GameStore *st = g->priv;
-    size_t need = st->alen + PGN_MAX_TAG_NAME + PGN_MAX_TAG_VALUE + 2;
-    if (need <= st->acap)
-        return true;
-    size_t nc = st->acap ? st->acap : 16;
-    while (nc < need)
-        nc = nc > SIZE_MAX / 2 ? need : nc * 2;
-    char *a = mem_alloc(nc);
-    if (a == NULL) {
-        g->out_of_memory = true; /* the caller says so and exits 2 */
-        return false;
-    }
-    if (st->alen)
-        memcpy(a, st->arena, st->alen);
-    for (size_t t = 0; t < g->ntags; t++) {
-        g->tags[t].name = a + (g->tags[t].name - st->arena);
-        g->tags[t].value = a + (g->tags[t].value - st->arena);
-    }
-    mem_free(st->arena);
-    st->arena = a;
-    st->acap = nc;
-    return true;
-}
-
-static void tag_error(PgnReader *r, const char *msg)
-{
-    game_diag(r, D_BAD_TAG, pos_of(r, r->pos), msg);
-    if (r->pos < r->end && r->buf[r->pos] == '[')
-        return;
-    skip_line(r);
-}
-
-/* Skips blanks (also line ends) inside a tag pair; false at end of input. */
-static bool tag_ws(PgnReader *r)
-{
-    for (;;) {
-        if (r->pos >= r->end && refill(r) == 0)
-            return false;
-        unsigned c = r->buf[r->pos];
-        if (!(pgn_cls[c] & K_WS))
-            return true;
-        if (pgn_cls[c] & K_NL)
-            newline_at(r, r->pos);
-        r->pos++;
-    }
-}
-
-/* Duplicate check: a 128-bit filter on (first, last and next-to-last byte,
- * length) spares most strcmp calls (the usual tag names all differ in it).
- * The filter bit of a name, the same for any case of its letters (bit 5
- * set), so that one bit stands for Event in every case (tag_lines_body): */
-static inline unsigned tag_hash(const unsigned char *nm, size_t nlen)
-{
-    return 2u * (nm[0] | 32u) + (nm[nlen - 1] | 32u) + 25u * (nlen >= 2 ? nm[nlen - 2] | 32u : 0u) + (unsigned)nlen;
-}
-
-/* Are the names a and b the same but for the case of their letters? */
-static bool name_ieq(const char *a, const char *b)
-{
-    for (; *a && (*a | 32) == (*b | 32); a++, b++)
-        if (!(pgn_cls[(unsigned char)*a] & K_ALPHA) && *a != *b)
-            return false;
-    return *a == *b;
-}
-
-/* tag_commit for every case. */
-static void tag_commit_slow(PgnReader *r, PgnPos tpos, PgnPos vpos, size_t name_off, size_t nlen,
-                            size_t val_off, size_t vlen)
-{
-    PgnGame *g = r->g;
-    GameStore *st = g->priv;
-    char *ar = st->arena;
-    if (g->ntags >= PGN_MAX_TAGS) {
-        if (!r->too_many_tags) {
-            r->too_many_tags = true;
-            char msg[PGN_MSG];
-            snprintf(msg, sizeof msg, "more than %d tag pairs; the rest are dropped", PGN_MAX_TAGS);
-            game_diag(r, D_TOO_MANY_TAGS, tpos, msg);
-        }
-        return;
-    }
-    unsigned h = tag_hash((const unsigned char *)ar + name_off, nlen);
-    uint64_t bit = (uint64_t)1 << (h & 63u);
-    unsigned half = (h >> 6) & 1u;
-    if (g->ntags == 0)
-        r->tag_bloom[0] = r->tag_bloom[1] = 0;
-    if (r->tag_bloom[half] & bit) {
-      for (size_t t = 0; t < g->ntags; t++) {
-        if (strcmp(g->tags[t].name, ar + name_off) == 0) {
-            char msg[PGN_MSG];
-            snprintf(msg, sizeof msg, "tag %s appears more than once", ar + name_off);
-            game_diag(r, D_DUPLICATE_TAG, tpos, msg);
-            break;
-        }
-        if (name_ieq(g->tags[t].name, ar + name_off))
-            g->tag_case_twin = true;
-      }
-    }
-    r->tag_bloom[half] |= bit;
-    /* (g->ntags < PGN_MAX_TAGS here: only memory can fail) */
-    PgnTag *tp = mem_grow(g->tags, &st->tcap, g->ntags + 1, sizeof(PgnTag), PGN_MAX_TAGS);
-    if (tp == NULL) {
-        g->out_of_memory = true; /* the caller says so and exits 2 */
-        return;
-    }
-    g->tags = tp;
-    PgnTag *tag = &g->tags[g->ntags];
-    tag->name = ar + name_off;
-    tag->value = ar + val_off;
-    tag->pos = tpos;
-    tag->value_pos = vpos;
-    g->ntags++;
-    st->alen = val_off + vlen + 1;
-}
-
-/* Files a read tag pair whose name and value are in the arena at name_off
- * and val_off: the common case (room for it, a new filter bit) here, the
- * rest in tag_commit_slow. */
-static inline void tag_commit(PgnReader *r, PgnPos tpos, PgnPos vpos, size_t name_off, size_t nlen,
-                              size_t val_off, size_t vlen)
-{
-    PgnGame *g = r->g;
-    GameStore *st = g->priv;
-    size_t n = g->ntags;
-    unsigned h = tag_hash((const unsigned char *)st->arena + name_off, nlen);
-    uint64_t bit = (uint64_t)1 << (h & 63u);
-    unsigned half = (h >> 6) & 1u;
-    if (n == 0)
-        r->tag_bloom[0] = r->tag_bloom[1] = 0;
-    if (n >= st->tcap || (r->tag_bloom[half] & bit)) {
-        tag_commit_slow(r, tpos, vpos, name_off, nlen, val_off, vlen);
-        return;
-    }
-    /* n < tcap <= PGN_MAX_TAGS */
-    r->tag_bloom[half] |= bit;
-    PgnTag *tag = &g->tags[n];
-    tag->name = st->arena + name_off;
-    tag->value = st->arena + val_off;
-    tag->pos = tpos;
-    tag->value_pos = vpos;
-    g->ntags = n + 1;
-    st->alen = val_off + vlen + 1;
-}
-
-static void read_tag(PgnReader *r)
-{
-    PgnGame *g = r->g;
-    GameStore *st = g->priv;
-    PgnPos tpos = pos_of(r, r->pos);
-    r->pos++;
-    if (!tag_ws(r)) {
-        game_diag(r, D_BAD_TAG, tpos, "tag pair cut off by the end of input");
-        return;
-    }
-    /* reserve the worst case for this pair once: no per-byte checks */
-    if (!arena_reserve(g)) {
-        tag_error(r, "out of memory for tag pair");
-        return;
-    }
-    size_t name_off = st->alen, nlen = 0;
-    char *ar = st->arena;
-    unsigned c = r->buf[r->pos];
-    if (!(pgn_cls[c] & (K_ALPHA | K_DIGIT)) && c != '_') {
-        tag_error(r, "tag pair without a tag name");
-        return;
-    }
-    for (;;) {
-        if (r->pos >= r->end && refill(r) == 0)
-            break;
-        c = r->buf[r->pos];
-        if (!(pgn_cls[c] & K_SYM))
-            break;
-        if (nlen < PGN_MAX_TAG_NAME - 1)
-            ar[name_off + nlen] = (char)c;
-        nlen++;
-        r->pos++;
-    }
-    if (nlen > PGN_MAX_TAG_NAME - 1) {
-        tag_error(r, "tag name too long");
-        return;
-    }
-    ar[name_off + nlen] = '\0';
-    if (!tag_ws(r)) {
-        game_diag(r, D_BAD_TAG, tpos, "tag pair cut off by the end of input");
-        return;
-    }
-    if (r->buf[r->pos] != '"') {
-        /* Only this pair is skipped, up to its ] when the line has one:
-         * what follows it on the line ("[pgn] 1. e4 ...") is read, not
-         * lost with the rest of the line (a game without moves, then). */
-        game_diag(r, D_BAD_TAG, pos_of(r, r->pos), "tag value is not a string");
-        /* (at most LOOKAHEAD bytes, however many the buffer holds: the
-         * same answer for any cut of the input) */
-        size_t n = need(r, LOOKAHEAD), j = 0;
-        if (n > LOOKAHEAD)
-            n = LOOKAHEAD;
-        while (j < n && r->buf[r->pos + j] != ']' && r->buf[r->pos + j] != '"' && !(pgn_cls[r->buf[r->pos + j]] & K_NL))
-            j++;
-        if (j < n && r->buf[r->pos + j] == ']')
-            r->pos += j + 1;
-        else if (r->buf[r->pos] != '[')
-            skip_line(r);
-        return;
-    }
-    PgnPos vpos = pos_of(r, r->pos);
-    size_t val_off = name_off + nlen + 1, vlen = 0;
-    bool toolong = false, closed = false;
-    r->pos++;
-    for (;;) {
-        if (r->pos >= r->end && refill(r) == 0)
-            break;
-        {
-            /* plain bytes: copied in a tight loop with locals */
-            const unsigned char *b = r->buf;
-            size_t i = r->pos, e = r->end;
-            char *dst = ar + val_off;
-            while (i < e) {
-                unsigned x = b[i];
-                if (x == '"' || x == '\\' || x < 0x20 || x == 0x7F)
-                    break;
-                if (vlen < PGN_MAX_TAG_VALUE - 1)
-                    dst[vlen++] = (char)x;
-                else
-                    toolong = true;
-                i++;
-            }
-            r->pos = i;
-            if (i == e)
-                continue;
-        }
-        c = r->buf[r->pos];
-        if (c == '"') {
-            r->pos++;
-            closed = true;
-            break;
-        }
-        if (c == '\n' || c == '\r')
-            break;
-        if (c == '\\') {
-            if (need(r, 2) >= 2 && (r->buf[r->pos + 1] == '"' || r->buf[r->pos + 1] == '\\')) {
-                r->pos++;
-                c = r->buf[r->pos];
-            } else {
-                game_diag(r, D_BAD_ESCAPE, pos_of(r, r->pos),
-                          "backslash not followed by \" or \\ (kept as written)");
-            }
-        } else if ((c < 0x20 && c != '\t') || c == 0x7F) {
-            bad_byte(r, r->pos, c);
-            if (c == 0) {
-                r->pos++;
-                continue;
-            }
-        }
-        if (vlen < PGN_MAX_TAG_VALUE - 1)
-            ar[val_off + vlen++] = (char)c;
-        else
-            toolong = true;
-        r->pos++;
-    }
-    ar[val_off + vlen] = '\0';
-    if (!closed) {
-        game_diag(r, D_UNTERMINATED_STRING, vpos, "string not closed before the end of its line");
-        return;   /* pos at the line end: the next line is read as usual */
-    }
-    if (toolong) {
-        char msg[PGN_MSG];
-        snprintf(msg, sizeof msg, "tag value longer than %d bytes; the rest is dropped",
-                 PGN_MAX_TAG_VALUE - 1);
-        game_diag(r, D_TAG_TOO_LONG, vpos, msg);
-    }
-    if (!r->bad_byte) {
-        size_t bad = pgn_first_bad((const unsigned char *)ar + val_off, vlen);
-        if (bad < vlen) {
-            char msg[80];
-            PgnPos bp = vpos;
-            snprintf(msg, sizeof msg, "byte 0x%02X in a tag value is neither valid UTF-8 nor printable Latin-1",
-                     (unsigned char)ar[val_off + bad]);
-            game_diag(r, D_BAD_BYTE, bp, msg);
-            r->bad_byte = true;
-        }
-    }
-    PgnPos after = pos_of(r, r->pos);
-    uint32_t line = r->line;
-    if (!tag_ws(r)) {
-        game_diag(r, D_BAD_TAG, tpos, "tag pair cut off by the end of input");
-        return;
-    }
-    if (r->buf[r->pos] != ']') {
-        if (r->line != line || r->buf[r->pos] == '[') {
-            /* [Event "x" and the line (or the next pair) begins: only the
-             * ] is missing; said where it belongs, and the pair is kept,
-             * so that it is not also a missing tag. */
-            game_diag(r, D_BAD_TAG, after, "tag pair not closed by ] (read as if it were)");
-            tag_commit(r, tpos, vpos, name_off, nlen, val_off, vlen);
-            return;
-        }
-        tag_error(r, "tag pair not closed by ]");
-        return;
-    }
-    r->pos++;
-    tag_commit(r, tpos, vpos, name_off, nlen, val_off, vlen);
-}
 
 /* ---------------------------------------------------------------------
  * Symbols.  Reads a run of bytes of class mask starting at pos into
@@ -1165,7 +766,7 @@ static size_t read_run(PgnReader *r, unsigned mask, char *tok)
             i++;
         }
         r->pos = i;
-        if (i < e || refill(r) == 0)
+        if (i < e || pgn_refill(r) == 0)
             break;
     }
     tok[len < PGN_TOKEN_TEXT - 1 ? len : PGN_TOKEN_TEXT - 1] = '\0';
@@ -1176,7 +777,7 @@ static size_t read_run(PgnReader *r, unsigned mask, char *tok)
  * first non-blank byte. */
 static bool movetext_start(PgnReader *r)
 {
-    size_t n = need(r, 24);
+    size_t n = pgn_need(r, 24);
     if (n > 24)
         n = 24;                /* the same answer however much is buffered */
     const unsigned char *s = r->buf + r->pos;
@@ -1248,13 +849,13 @@ static const char *near_marker(const char *t)
 }
 
 /* Finishes the game at input offset end (<= offset of buf[end]). */
-static void end_game(PgnReader *r, uint64_t end)
+void pgn_end_game(PgnReader *r, uint64_t end)
 {
     PgnGame *g = r->g;
     GameStore *st = g->priv;
     g->end_offset = end;
     if (r->depth > 0 && !g->syntax_error)
-        game_diag(r, D_UNBALANCED_VARIATION, r->last_tok, "a ( is not closed by )");
+        pgn_game_diag(r, D_UNBALANCED_VARIATION, r->last_tok, "a ( is not closed by )");
     if (g->result == PGN_RES_NONE && !g->syntax_error) {
         /* One mistake, one error: a game's last token "1/2" is a result
          * written wrongly, not a move of the game (which "not a move" and
@@ -1270,7 +871,7 @@ static void end_game(PgnReader *r, uint64_t end)
             else
                 snprintf(msg, sizeof msg, "\"%s\" is not a termination marker (1-0, 0-1, 1/2-1/2 or *)",
                          last->text);
-            game_diag(r, D_MISSING_TERMINATION, last->pos, msg);
+            pgn_game_diag(r, D_MISSING_TERMINATION, last->pos, msg);
             g->nelems--;
         } else {
             /* Said where the marker belongs: just past the game's last
@@ -1281,13 +882,13 @@ static void end_game(PgnReader *r, uint64_t end)
                 at.offset += last->len;
                 at.col += last->len;
             }
-            game_diag(r, D_MISSING_TERMINATION, at,
+            pgn_game_diag(r, D_MISSING_TERMINATION, at,
                       g->truncated ? "input ends inside the game: no termination marker"
                                    : "no termination marker (1-0, 0-1, 1/2-1/2, *) before the next game");
         }
     }
     if (g->ntags > 0 && g->nelems == 0 && !g->syntax_error)
-        game_diag(r, D_EMPTY_GAME, g->start, "game has tags but no moves");
+        pgn_game_diag(r, D_EMPTY_GAME, g->start, "game has tags but no moves");
     raw_take(r, end);
     r->raw_on = false;
     g->raw = st->raw;
@@ -1298,8 +899,8 @@ static void end_game(PgnReader *r, uint64_t end)
 static void finish_result_line(PgnReader *r)
 {
     for (;;) {
-        if (r->pos >= r->end && refill(r) == 0) {
-            end_game(r, off_of(r, r->pos));
+        if (r->pos >= r->end && pgn_refill(r) == 0) {
+            pgn_end_game(r, off_of(r, r->pos));
             return;
         }
         unsigned c = r->buf[r->pos];
@@ -1309,22 +910,22 @@ static void finish_result_line(PgnReader *r)
             /* the usual end: skip_line's step here */
             newline_at(r, r->pos);
             r->pos++;
-            end_game(r, off_of(r, r->pos));
+            pgn_end_game(r, off_of(r, r->pos));
             return;
         } else if (c == '\r' || c == ';') {
-            skip_line(r);
-            end_game(r, off_of(r, r->pos));
+            pgn_skip_line(r);
+            pgn_end_game(r, off_of(r, r->pos));
             return;
         } else if (c == '{') {
             PgnPos cp = pos_of(r, r->pos);
             int rc = read_comment(r);
             if (rc != 0) {
-                game_diag(r, D_UNTERMINATED_COMMENT, cp, "comment not closed before the next game");
-                end_game(r, off_of(r, r->pos));
+                pgn_game_diag(r, D_UNTERMINATED_COMMENT, cp, "comment not closed before the next game");
+                pgn_end_game(r, off_of(r, r->pos));
                 return;
             }
         } else {
-            end_game(r, off_of(r, r->pos));
+            pgn_end_game(r, off_of(r, r->pos));
             return;
         }
     }
@@ -1334,25 +935,25 @@ static void finish_result_line(PgnReader *r)
 static void resync(PgnReader *r)
 {
     for (;;) {
-        skip_line(r);
-        if (r->pos >= r->end && refill(r) == 0)
+        pgn_skip_line(r);
+        if (r->pos >= r->end && pgn_refill(r) == 0)
             break;
         /* leading blanks of the line */
         for (;;) {
-            if (r->pos >= r->end && refill(r) == 0)
+            if (r->pos >= r->end && pgn_refill(r) == 0)
                 goto eof;
             unsigned c = r->buf[r->pos];
             if (c != ' ' && c != '\t' && c != '\f' && c != '\v')
                 break;
             r->pos++;
         }
-        if (r->buf[r->pos] == '[' && tag_like(r, NULL)) {
-            end_game(r, off_of(r, r->pos));
+        if (r->buf[r->pos] == '[' && pgn_tag_like(r, NULL)) {
+            pgn_end_game(r, off_of(r, r->pos));
             return;
         }
     }
 eof:
-    end_game(r, off_of(r, r->pos));
+    pgn_end_game(r, off_of(r, r->pos));
 }
 
 static void syntax_error(PgnReader *r, DiagCode code, const char *what)
@@ -1363,7 +964,7 @@ static void syntax_error(PgnReader *r, DiagCode code, const char *what)
         snprintf(msg, sizeof msg, "%s '%c'; the rest of the game is skipped", what, (int)c);
     else
         snprintf(msg, sizeof msg, "%s (byte 0x%02X); the rest of the game is skipped", what, c);
-    game_diag(r, code, pos_of(r, r->pos), msg);
+    pgn_game_diag(r, code, pos_of(r, r->pos), msg);
     r->g->syntax_error = true;
     resync(r);
 }
@@ -1397,397 +998,12 @@ static inline void emit_move(PgnReader *r, PgnPos p, const char *tok, size_t ful
     r->pend_dots = 0;
     if (full > len) {
         el->truncated = 1;
-        game_diag(r, D_TOKEN_TOO_LONG, p, "symbol longer than any move; kept truncated");
+        pgn_game_diag(r, D_TOKEN_TOO_LONG, p, "symbol longer than any move; kept truncated");
     }
 }
 
-/* Fast path for a well-formed tag pair wholly in the buffer at buf[i]:
- * '[' Name spaces '"' value without escapes or control bytes '"' ']'.
- * Returns the index just past ']' with the name and value copied to the
- * arena, or 0 (nothing changed) for anything else. */
-typedef struct TagScan {
-    size_t name_off, nlen, val_off, vlen, vq, end;
-    bool event, high;
-} TagScan;
 
-static bool tag_scan(PgnReader *r, size_t i, TagScan *ts)
-{
-    PgnGame *g = r->g;
-    GameStore *st = g->priv;
-    const unsigned char *s = r->buf + i;
-    size_t n = r->end - i, k = 1;
-    if (n < 8 || g->ntags >= PGN_MAX_TAGS)
-        return false;
-    unsigned c = s[1];
-    if (!(pgn_cls[c] & (K_ALPHA | K_DIGIT)) && c != '_')
-        return false;
-#ifdef PGN_SYM16
-    /* the usual shape, '[' Name ' ' '"' value '"' ']' with a name under 16
-     * bytes and a plain ASCII value under 32, straight through */
-    if (n >= 96 && st->acap - st->alen >= PGN_MAX_TAG_NAME + PGN_MAX_TAG_VALUE + 2) {
-        unsigned nl16 = ctz64(~(uint64_t)sym16(s + 1));
-        size_t q = 1 + nl16;
-        if (nl16 < 16 && s[q] == ' ' && s[q + 1] == '"') {
-            const unsigned char *v = s + q + 2;
-            unsigned m = tv_stop16(v) | tv_stop16(v + 16) << 16;
-            unsigned vl = m ? ctz64(m) : 32;
-            if (vl < 32 && v[vl] == '"' && v[vl + 1] == ']') {
-                char *ar = st->arena + st->alen;
-                memcpy(ar, s + 1, 16);
-                ar[nl16] = '\0';
-                memcpy(ar + nl16 + 1, v, 32);
-                ar[nl16 + 1 + vl] = '\0';
-                ts->name_off = st->alen;
-                ts->nlen = nl16;
-                ts->val_off = st->alen + nl16 + 1;
-                ts->vlen = vl;
-                ts->vq = i + q + 1;
-                ts->end = i + q + 2 + vl + 2;
-                ts->event = nl16 == 5 && name_event(s + 1);
-                ts->high = false;
-                return true;
-            }
-        }
-    }
-#endif
-    size_t nlim = n < PGN_MAX_TAG_NAME + 1 ? n : PGN_MAX_TAG_NAME + 1;
-#ifdef PGN_SYM16
-    if (n >= 17)
-        k = 1 + ctz64(~(uint64_t)sym16(s + 1));   /* 17 if all 16 are symbol bytes */
-#endif
-    while (k < nlim && (pgn_cls[s[k]] & K_SYM))
-        k++;
-    size_t nlen = k - 1;
-    if (k >= nlim)
-        return false;          /* name too long or cut off by the buffer end */
-    while (k < n && s[k] == ' ')
-        k++;
-    if (k >= n || s[k] != '"')
-        return false;
-    size_t vq = k++;
-    size_t vlim = n - 1;       /* room for ']' after the closing quote */
-    if (k >= vlim)
-        return false;
-    if (vlim - k > PGN_MAX_TAG_VALUE - 2)
-        vlim = k + PGN_MAX_TAG_VALUE - 2;
-    unsigned high = 0;
-#ifdef PGN_SYM16
-    while (vlim - k >= 16) {
-        unsigned m = tv_stop16(s + k);
-        if (m) {
-            k += ctz64(m);
-            if (s[k] < 0x80)
-                goto value_end;    /* the loops below would stop here too */
-            break;
-        }
-        k += 16;
-    }
-#endif
-#ifdef PGN_SWAR
-    while (vlim - k >= 8) {
-        uint64_t x = load64(s + k);
-        uint64_t m = w_gt(x, 0x7E) | w_lt(x, 0x20) | w_eq(x, '"') | w_eq(x, '\\');
-        if (m) {
-            k += w_first(m);
-            break;
-        }
-        k += 8;
-    }
-#endif
-    while (k < vlim && !pgn_tv_stop[s[k]]) {
-        high |= s[k];
-        k++;
-    }
-#ifdef PGN_SYM16
-value_end:
-#endif
-    if (k >= vlim || s[k] != '"' || s[k + 1] != ']')
-        return false;
-    size_t vlen = k - vq - 1;
-    if (st->acap - st->alen < PGN_MAX_TAG_NAME + PGN_MAX_TAG_VALUE + 2 && !arena_reserve(g))
-        return false;
-    ts->name_off = st->alen;
-    ts->nlen = nlen;
-    ts->val_off = st->alen + nlen + 1;
-    ts->vlen = vlen;
-    ts->vq = i + vq;
-    ts->end = i + k + 2;
-    ts->event = nlen == 5 && name_event(s + 1);
-    ts->high = (high & 0x80) != 0;
-    /* short names and values copied in fixed sizes when the bytes are in
-     * the buffer (the arena has room for the longest name and value) */
-    if (nlen < 16 && n >= 17)
-        memcpy(st->arena + ts->name_off, s + 1, 16);
-    else
-        memcpy(st->arena + ts->name_off, s + 1, nlen);
-    st->arena[ts->name_off + nlen] = '\0';
-    if (vlen < 32 && n - (vq + 1) >= 32)
-        memcpy(st->arena + ts->val_off, s + vq + 1, 32);
-    else
-        memcpy(st->arena + ts->val_off, s + vq + 1, vlen);
-    st->arena[ts->val_off + vlen] = '\0';
-    return true;
-}
 
-#if defined(__SSE2__) && !defined(PGN_NO_SIMD) && defined(PGN_SWAR)
-#define PGN_POS128 1
-/* A position p bytes further on the same line is the position as
- * {offset, line | column << 32} plus {p, p << 32}: one 128-bit add and store
- * (pos_add[p] is that addend), for the walk's elements (from their block's
- * start) and tag values (from their tag's '['). */
-#define PA2(p) {(p), (uint64_t)(p) << 32}, {(p) + 1, (uint64_t)((p) + 1) << 32}
-#define PA8(p) PA2(p), PA2((p) + 2), PA2((p) + 4), PA2((p) + 6)
-static const uint64_t pos_add[64][2] = {PA8(0), PA8(8), PA8(16), PA8(24), PA8(32), PA8(40), PA8(48), PA8(56)};
-#undef PA8
-#undef PA2
-#endif
-/* walk_body and tag_lines store a position's line and column as one word */
-_Static_assert(offsetof(PgnPos, line) == 8 && offsetof(PgnPos, col) == 12, "PgnPos layout assumed");
-
-#ifdef PGN_SYM16
-/* Runs of the usual tag line, '[' Name ' ' '"' value '"' ']' and a line end
- * (LF or CR LF), with a name under 16 bytes and a plain ASCII value under 32,
- * straight through from buf[i] with the reader's state in locals: nothing
- * of tag_scan, pos_of and tag_commit is needed for them but the checks
- * below.  It stops (leaving the line to tags_fast, which does the same for
- * it through the general steps) at any other line, at a tag that ends the
- * game or repeats a filter bit (a possible duplicate), where the tag or
- * arena room runs short, and near the end of the buffer.  *nlp and
- * *have_event as in tags_fast; returns the index where it stopped. */
-ALWAYS_INLINE static inline size_t tag_lines_body(PgnReader *r, size_t i, bool *have_event, unsigned *nlp,
-                                                  unsigned (*stop32)(const unsigned char *),
-                                                  uint64_t (*lf)(const unsigned char *))
-{
-    PgnGame *g = r->g;
-    GameStore *st = g->priv;
-    const unsigned char *const b = r->buf;
-    size_t n = g->ntags;
-    /* room: tags below tcap (<= PGN_MAX_TAGS, tag_scan's count check), 50
-     * arena bytes a tag (the fixed-size copies), the 96 buffered bytes
-     * tag_scan wants, and columns far from saturating (after the first
-     * line every tag is in column 1) */
-    size_t room = st->tcap > n ? st->tcap - n : 0, aroom = (st->acap - st->alen) / 50;
-    if (aroom < room)
-        room = aroom;
-    uint64_t base = r->base;
-    if (room == 0 || r->end - i < 96 || base + i - r->line_start >= UINT32_MAX / 2
-        || (n > 0 && *nlp >= 2))      /* tags_fast ends the game there */
-        return i;
-    PgnTag *tag = g->tags + n, *const tag_end = tag + room;
-    char *ap = st->arena + st->alen;    /* where the next name goes */
-    /* the loop walks a pointer; the input offset of *s is sbase + s */
-    const unsigned char *s = b + i, *const slim = b + (r->end - 96);
-    const uint64_t sbase = base - (uint64_t)(uintptr_t)b;
-    /* the line in the low half, the column in the high half: one store */
-    uint64_t lc = r->line | (base + i - r->line_start + 1) << 32;
-    const bool hev = *have_event;
-    uint64_t bl0 = n > 0 ? r->tag_bloom[0] : 0, bl1 = n > 0 ? r->tag_bloom[1] : 0;
-    /* An Event pair after an Event pair ends the game (tags_fast): with
-     * have_event set, Event's filter bit is set here, so that such a pair
-     * stops the loop as a possible duplicate, with no test of its own (the
-     * bit, also where no Event pair is stored, only sends an Event pair to
-     * the general steps; it is the bit of Event in every case, tag_hash) */
-    {
-        unsigned he = tag_hash((const unsigned char *)"Event", 5);
-        uint64_t ebit = (uint64_t)hev << (he & 63u);
-        if (he & 64u)
-            bl1 |= ebit;
-        else
-            bl0 |= ebit;
-    }
-    uint16_t sq, qb;              /* ' ' '"' after the name, '"' ']' after the value */
-    memcpy(&sq, " \"", 2);
-    memcpy(&qb, "\"]", 2);
-    PgnTag *const tag0 = tag;
-    bool open = false;            /* stopped after a tag, before its line end */
-    while (s <= slim && tag < tag_end) {
-        /* the line feed ending the line, found apart from the parse below:
-         * the next line's place then waits on this search alone, not on
-         * the whole chain of the parse (a tag line here is under 64 bytes,
-         * and none of its bytes before the line end is a line feed) */
-        unsigned le = ctz64(lf(s) | (uint64_t)1 << 63);
-        /* the usual line, a name of letters, tested with one branch (the
-         * bytes read are in the buffer whatever the line holds; with the
-         * test first, gcc would load the value test's constants in the
-         * loop).  A name is found up to 15 bytes and a value up to 31: a
-         * longer one fails the test of the bytes after it (a letter is not
-         * ' ', and a '"' would have stopped the value before) */
-        unsigned nlen = ctz64(~(uint64_t)alpha16(s + 1) | 1u << 15);
-        const unsigned char *v = s + nlen + 3;
-        unsigned vl = ctz64(stop32(v) | 1u << 31);
-        uint16_t w1, w2;
-        memcpy(&w1, s + 1 + nlen, 2);
-        memcpy(&w2, v + vl, 2);
-        if ((s[0] != '[') | (nlen == 0) | (w1 != sq) | (w2 != qb)) {
-            /* other names (digits, '_' ...), or a line that stops the loop */
-            unsigned c = s[1];
-            if (s[0] != '[' || (!(pgn_cls[c] & (K_ALPHA | K_DIGIT)) && c != '_'))
-                break;
-            nlen = ctz64(~(uint64_t)sym16(s + 1) | 1u << 15);
-            memcpy(&w1, s + 1 + nlen, 2);
-            if (w1 != sq)
-                break;
-            v = s + nlen + 3;
-            vl = ctz64(stop32(v) | 1u << 31);
-            memcpy(&w2, v + vl, 2);
-            if (w2 != qb)
-                break;
-        }
-        unsigned h = tag_hash(s + 1, nlen);
-        uint64_t bit = (uint64_t)1 << (h & 63u);
-        if ((h & 64u ? bl1 : bl0) & bit)
-            break;            /* maybe a duplicate: tag_commit_slow checks */
-        if (h & 64u)
-            bl1 |= bit;
-        else
-            bl0 |= bit;
-        memcpy(ap, s + 1, 16);
-        ap[nlen] = '\0';
-        memcpy(ap + nlen + 1, v, 32);
-        ap[nlen + 1 + vl] = '\0';
-        tag->name = ap;
-        tag->value = ap + nlen + 1;
-        ap += nlen + 1 + vl + 1;
-        uint64_t off = sbase + (uintptr_t)s;
-#ifdef PGN_POS128
-        __m128i pb = _mm_set_epi64x((long long)lc, (long long)off);
-        _mm_storeu_si128((__m128i *)(void *)&tag->pos, pb);
-        _mm_storeu_si128((__m128i *)(void *)&tag->value_pos,
-                         _mm_add_epi64(pb, _mm_loadu_si128((const __m128i *)(const void *)pos_add[nlen + 2])));
-#else
-        tag->pos.offset = off;
-        tag->value_pos.offset = off + nlen + 2;
-        tag->pos.line = tag->value_pos.line = (uint32_t)lc;
-        tag->pos.col = (uint32_t)(lc >> 32);
-        tag->value_pos.col = (uint32_t)(lc >> 32) + nlen + 2;
-#endif
-        tag++;
-        /* its line end (a CR LF counts once) */
-        size_t end = nlen + vl + 5;
-        if (le != end + (s[end] == '\r')) {
-            s += end;
-            open = true;
-            break;
-        }
-        s += le + 1;
-        lc = (uint32_t)((uint32_t)lc + 1u) | (uint64_t)1 << 32;
-    }
-    if (tag != tag0) {
-        g->ntags = (size_t)(tag - g->tags);
-        st->alen = (size_t)(ap - st->arena);
-        r->tag_bloom[0] = bl0;
-        r->tag_bloom[1] = bl1;
-        r->line = (uint32_t)lc;
-        /* the line start: of the last tag's line if it is still open */
-        r->line_start = open ? tag[-1].pos.offset - tag[-1].pos.col + 1 : sbase + (uintptr_t)s;
-        r->line_tok = open;
-        r->last_tok = tag[-1].pos;
-        /* an Event pair among these (not tested in the loop: the usual one
-         * is the first) */
-        if (!hev)
-            for (const PgnTag *t = tag0; t < tag; t++)
-                if (name_event((const unsigned char *)t->name) && t->name[5] == '\0') {
-                    *have_event = true;
-                    break;
-                }
-        *nlp = !open;
-    }
-    return (size_t)(s - b);
-}
-
-NOINLINE static size_t tag_lines(PgnReader *r, size_t i, bool *have_event, unsigned *nlp)
-{
-    return tag_lines_body(r, i, have_event, nlp, tv_stop32, lf64);
-}
-
-#ifdef PGN_AVX2
-/* the same compiled for AVX2 (three-operand forms of the same vector
- * operations, andn, shlx), where pgn_walk_avx2 says the CPU has it */
-__attribute__((target("avx2,bmi,bmi2"))) NOINLINE static size_t tag_lines_avx2(PgnReader *r, size_t i,
-                                                                               bool *have_event, unsigned *nlp)
-{
-    return tag_lines_body(r, i, have_event, nlp, tv_stop32_avx2, lf64_avx2);
-}
-#endif
-#endif
-
-/* Fast path for the tag section: blanks, line ends and well-formed tag pairs
- * in the buffer.  *ws_nl counts the line ends of the current blank run
- * (read_game adds it to what skip_ws finds).  Returns true if the game
- * ended (before a tag that starts the next game). */
-static bool tags_fast(PgnReader *r, bool *have_event, unsigned *ws_nl)
-{
-    PgnGame *g = r->g;
-    const unsigned char *b = r->buf;
-    size_t i = r->pos, e = r->end;
-    unsigned nl = *ws_nl;
-    while (i < e) {
-        unsigned c = b[i];
-        if (c == ' ' || c == '\t') {
-            i++;
-            continue;
-        }
-        if (c == '\n' || c == '\r') {
-            if (!(c == '\n' && b[i - 1] == '\r')) {
-                r->line++;
-                nl++;
-            }
-            r->line_start = r->base + i + 1;
-            r->line_tok = false;
-            i++;
-            continue;
-        }
-#ifdef PGN_SYM16
-        if (c == '[') {
-            size_t j;
-#ifdef PGN_AVX2
-            if (pgn_walk_avx2)
-                j = tag_lines_avx2(r, i, have_event, &nl);
-            else
-#endif
-                j = tag_lines(r, i, have_event, &nl);
-            if (j != i) {
-                i = j;
-                continue;
-            }
-        }
-#endif
-        TagScan ts;
-        if (c != '[' || !tag_scan(r, i, &ts))
-            break;
-        PgnPos p = pos_of(r, i);
-        if (g->ntags > 0 && (nl >= 2 || (ts.event && *have_event))) {
-            r->pos = i;
-            end_game(r, p.offset);
-            return true;
-        }
-        *have_event |= ts.event;
-        r->line_tok = true;
-        r->last_tok = p;
-        /* the opening quote is on the same line */
-        PgnPos vpos = p;
-        vpos.offset += ts.vq - i;
-        uint64_t vc = (uint64_t)p.col + (ts.vq - i);
-        vpos.col = vc > UINT32_MAX ? UINT32_MAX : (uint32_t)vc;
-        if (ts.high && !r->bad_byte) {
-            const char *v = ((GameStore *)g->priv)->arena + ts.val_off;
-            size_t bad = pgn_first_bad((const unsigned char *)v, ts.vlen);
-            if (bad < ts.vlen) {
-                char msg[80];
-                snprintf(msg, sizeof msg, "byte 0x%02X in a tag value is neither valid UTF-8 nor printable Latin-1",
-                         (unsigned char)v[bad]);
-                game_diag(r, D_BAD_BYTE, vpos, msg);
-                r->bad_byte = true;
-            }
-        }
-        tag_commit(r, p, vpos, ts.name_off, ts.nlen, ts.val_off, ts.vlen);
-        i = ts.end;
-        nl = 0;
-    }
-    r->pos = i;
-    *ws_nl = nl;
-    return false;
-}
 
 /* Comments the movetext fast path reads in place, at s[0] == '{' with n
  * bytes buffered: "{ [%clk H:MM:SS] }" (blanks inside the braces optional,
@@ -1855,16 +1071,16 @@ static bool movetext_comment(PgnReader *r, PgnPos p)
     PgnGame *g = r->g;
     int rc = read_comment(r);
     if (rc == 1) {
-        game_diag(r, D_UNTERMINATED_COMMENT, p, "comment not closed before the end of input");
+        pgn_game_diag(r, D_UNTERMINATED_COMMENT, p, "comment not closed before the end of input");
         g->syntax_error = true;
         g->truncated = true;
-        end_game(r, off_of(r, r->pos));
+        pgn_end_game(r, off_of(r, r->pos));
         return true;
     }
     if (rc == 2) {
-        game_diag(r, D_UNTERMINATED_COMMENT, p, "comment not closed before the next game");
+        pgn_game_diag(r, D_UNTERMINATED_COMMENT, p, "comment not closed before the next game");
         g->syntax_error = true;
-        end_game(r, off_of(r, r->pos));
+        pgn_end_game(r, off_of(r, r->pos));
         return true;
     }
     return false;
@@ -2446,63 +1662,24 @@ out:
 }
 
 /* Movetext and tags of one game; returns when the game has ended. */
-static void read_game(PgnReader *r, bool tagless)
+
+/* Movetext of one game; returns when the game has ended. */
+static void movetext_read(PgnReader *r)
 {
     PgnGame *g = r->g;
-    bool in_tags = !tagless;
-    bool have_event = false;
     char tok[PGN_TOKEN_TEXT];
-    unsigned ws_nl = 0;
-    r->nl_run = 0;
     for (;;) {
-        if (in_tags) {
-            if (tags_fast(r, &have_event, &ws_nl))
-                return;
-        } else if (movetext_fast(r)) {
+        if (movetext_fast(r))
             return;
-        }
-        /* the fast paths mostly stop at a token: skip_ws's result without
-         * the call */
-        if (r->pos < r->end && !(pgn_cls[r->buf[r->pos]] & K_WS)) {
-            r->nl_run = 0;
-        } else if (!skip_ws(r)) {
+        if (!pgn_skip_ws_at(r)) {
             g->truncated = true;
-            end_game(r, off_of(r, r->pos));
+            pgn_end_game(r, off_of(r, r->pos));
             return;
         }
-        r->nl_run += ws_nl;
-        ws_nl = 0;
         size_t i = r->pos;
         unsigned c = r->buf[i];
         PgnPos p = pos_of(r, i);
         bool first_on_line = !r->line_tok;
-        if (in_tags) {
-            if (c == '[') {
-                bool ev = false;
-                if (!tag_like(r, &ev)) {
-                    r->line_tok = true;
-                    r->last_tok = p;
-                    read_tag(r);   /* reports BAD_TAG */
-                    continue;
-                }
-                if (g->ntags > 0 && (r->nl_run >= 2 || (ev && have_event))) {
-                    end_game(r, p.offset);
-                    return;
-                }
-                have_event |= ev;
-                r->line_tok = true;
-                r->last_tok = p;
-                read_tag(r);
-                continue;
-            }
-            if ((c == '%' && p.col == 1) || c == ';') {
-                skip_line(r);
-                continue;
-            }
-            /* movetext begins: the fast path takes it from here */
-            in_tags = false;
-            continue;
-        }
         r->line_tok = true;
         unsigned k = pgn_cls[c];
         if (k & K_ALPHA || c == '-' || c == '+' || c == '=') {
@@ -2558,11 +1735,11 @@ static void read_game(PgnReader *r, bool tagless)
                 return;
             continue;
         case ';':
-            skip_line(r);
+            pgn_skip_line(r);
             continue;
         case '%':
             if (p.col == 1) {
-                skip_line(r);
+                pgn_skip_line(r);
                 continue;
             }
             syntax_error(r, D_UNEXPECTED_CHAR, "% escape not in column 1");
@@ -2575,7 +1752,7 @@ static void read_game(PgnReader *r, bool tagless)
             if (len > 0 && len <= 3)
                 v = (unsigned)atoi(tok);
             if (v > 255) {
-                game_diag(r, D_BAD_NAG, p, len ? "NAG outside $0-$255" : "$ without a number");
+                pgn_game_diag(r, D_BAD_NAG, p, len ? "NAG outside $0-$255" : "$ without a number");
             } else {
                 PgnElem *el = last_move(r);
                 if (el && el->nags < UINT16_MAX)
@@ -2603,7 +1780,7 @@ static void read_game(PgnReader *r, bool tagless)
                     char msg[PGN_MSG];
                     snprintf(msg, sizeof msg, "variations nested deeper than %d; deeper content is skipped",
                              PGN_MAX_DEPTH);
-                    game_diag(r, D_VARIATION_TOO_DEEP, p, msg);
+                    pgn_game_diag(r, D_VARIATION_TOO_DEEP, p, msg);
                 }
             } else {
                 new_elem(r, PGN_EL_VAR_START, p);
@@ -2613,7 +1790,7 @@ static void read_game(PgnReader *r, bool tagless)
             r->last_tok = p;
             r->pos++;
             if (r->depth == 0) {
-                game_diag(r, D_UNBALANCED_VARIATION, p, ") without a matching (");
+                pgn_game_diag(r, D_UNBALANCED_VARIATION, p, ") without a matching (");
             } else {
                 if (r->depth <= PGN_MAX_DEPTH)
                     new_elem(r, PGN_EL_VAR_END, p);
@@ -2624,7 +1801,7 @@ static void read_game(PgnReader *r, bool tagless)
             /* "<br>" and the like, printable ASCII within a line: one
              * reserved token, said once, not a < and a > with a "move" br
              * between them. */
-            size_t n = need(r, 48), j = 1;
+            size_t n = pgn_need(r, 48), j = 1;
             if (n > 48)
                 n = 48; /* the same answer for any cut of the input */
             while (j < n && r->buf[r->pos + j] != '>' && r->buf[r->pos + j] >= 0x20 && r->buf[r->pos + j] < 0x7F &&
@@ -2635,20 +1812,20 @@ static void read_game(PgnReader *r, bool tagless)
                 snprintf(msg, sizeof msg, "reserved characters < and > in movetext: \"%.*s\" is skipped", (int)j + 1,
                          (const char *)r->buf + r->pos);
                 r->pos += j + 1;
-                game_diag(r, D_RESERVED_TOKEN, p, msg);
+                pgn_game_diag(r, D_RESERVED_TOKEN, p, msg);
                 continue;
             }
             r->pos++;
-            game_diag(r, D_RESERVED_TOKEN, p, "reserved character < or > in movetext");
+            pgn_game_diag(r, D_RESERVED_TOKEN, p, "reserved character < or > in movetext");
             continue;
         }
         case '>':
             r->pos++;
-            game_diag(r, D_RESERVED_TOKEN, p, "reserved character < or > in movetext");
+            pgn_game_diag(r, D_RESERVED_TOKEN, p, "reserved character < or > in movetext");
             continue;
         case '[':
-            if (first_on_line && tag_like(r, NULL)) {
-                end_game(r, p.offset);
+            if (first_on_line && pgn_tag_like(r, NULL)) {
+                pgn_end_game(r, p.offset);
                 return;
             }
             syntax_error(r, D_SYNTAX, "[ inside movetext");
@@ -2678,6 +1855,15 @@ static void read_game(PgnReader *r, bool tagless)
 move:
         emit_move(r, p, tok, (size_t)(r->base + r->pos - p.offset));
     }
+}
+
+/* Tags and movetext of one game; returns when the game has ended. */
+static void read_game(PgnReader *r, bool tagless)
+{
+    r->nl_run = 0;
+    if (!tagless && pgn_tags_read(r))
+        return;
+    movetext_read(r);
 }
 
 /* ---------------------------------------------------------------------
@@ -2736,7 +1922,7 @@ int pgn_next(PgnReader *r, PgnGame *g)
     if (!r->started) {
         r->started = true;
         /* UTF-8 BOM: skipped; columns count from the byte after it */
-        if (need(r, 3) >= 3 && memcmp(r->buf + r->pos, "\xEF\xBB\xBF", 3) == 0) {
+        if (pgn_need(r, 3) >= 3 && memcmp(r->buf + r->pos, "\xEF\xBB\xBF", 3) == 0) {
             r->pos += 3;
             r->line_start = 3;
         }
@@ -2745,14 +1931,14 @@ int pgn_next(PgnReader *r, PgnGame *g)
     PgnPos gap = pos_of(r, r->pos), esc_at = {0}, semi_at = {0};
     uint32_t nesc = 0, nsemi = 0;
     for (;;) {
-        if (!skip_ws(r))
+        if (!pgn_skip_ws(r))
             break;
         unsigned c = r->buf[r->pos];
         PgnPos p = pos_of(r, r->pos);
         if ((c == '%' && p.col == 1) || c == ';') {
             if (c == ';' ? !nsemi++ : !nesc++)
                 *(c == ';' ? &semi_at : &esc_at) = p;
-            skip_line(r);
+            pgn_skip_line(r);
             continue;
         }
         bool tagless = false;
@@ -2765,7 +1951,7 @@ int pgn_next(PgnReader *r, PgnGame *g)
                 file_diag(r, D_NON_GAME_TEXT, p, "text between games that is not a game; skipped");
                 r->ng_reported = true;
             }
-            skip_line(r);
+            pgn_skip_line(r);
             continue;
         }
         game_reset(r, g);
