@@ -151,5 +151,11 @@ bool pgn_tag_like(PgnReader *r, bool *event);
 
 /* Finishes the game at input offset end (<= offset of buf[end]). */
 void pgn_end_game(PgnReader *r, uint64_t end);
+/* A syntax error at buf[pos] (what, and the byte): the rest of the game
+ * is skipped to the next line that starts a tag section (resync). */
+void pgn_syntax_error(PgnReader *r, DiagCode code, const char *what);
+/* The game's termination marker res at p, pos just past it: the rest of
+ * its line belongs to the game, which ends there. */
+void pgn_set_result(PgnReader *r, PgnResult res, PgnPos p);
 
 #endif

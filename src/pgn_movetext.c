@@ -1,0 +1,1196 @@
+/* pgn_movetext.c - movetext: the block walk and byte fast path, the
+ * general token steps behind them, comments and clocks (knows no chess). */
+#include "pgn_movetext.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mem.h"
+
+#ifdef PGN_SWAR
+/* slot_init writes the fields after pos as two words: the layout it assumes */
+_Static_assert(offsetof(PgnElem, kind) == 16 && offsetof(PgnElem, len) == 17 && offsetof(PgnElem, dots) == 18
+               && offsetof(PgnElem, truncated) == 19 && offsetof(PgnElem, nags) == 20
+               && offsetof(PgnElem, number) == 24 && offsetof(PgnElem, clock) == 28
+               && offsetof(PgnElem, text) == 32 && sizeof(PgnElem) == 48 && PGN_EL_MOVE == 0,
+               "PgnElem layout assumed by slot_init");
+#endif
+/* Readies *el for a move after move number number (-1: none) and dots
+ * periods: every field but position, length and text. */
+static inline void slot_init(PgnElem *el, int32_t number, unsigned dots)
+{
+#ifdef PGN_SWAR
+    uint64_t meta = (uint64_t)dots << 16;                           /* kind 0, len 0, truncated 0, nags 0 */
+    uint64_t nc = (uint64_t)(uint32_t)number | (uint64_t)UINT32_MAX << 32;   /* clock -1 */
+    memcpy((unsigned char *)el + 16, &meta, 8);
+    memcpy((unsigned char *)el + 24, &nc, 8);
+#else
+    el->kind = PGN_EL_MOVE;
+    el->len = 0;
+    el->dots = (uint8_t)dots;
+    el->truncated = 0;
+    el->nags = 0;
+    el->number = number;
+    el->clock = -1;
+#endif
+}
+
+/* A move element from the fast paths: the token at t (len bytes, shorter
+ * than PGN_TOKEN_TEXT, with at least PGN_TOKEN_TEXT readable bytes) at
+ * offset off, line line, column col, with the move number and periods
+ * written before it. */
+static inline void move_elem(PgnElem *el, uint64_t off, uint32_t line, uint32_t col, const unsigned char *t,
+                             unsigned len, int32_t number, unsigned dots)
+{
+    el->pos.offset = off;
+    el->pos.line = line;
+    el->pos.col = col;
+    slot_init(el, number, dots);
+    el->len = (uint8_t)len;
+    memcpy(el->text, t, PGN_TOKEN_TEXT);
+    el->text[len] = '\0';
+}
+
+static PgnElem *elem_slow(PgnReader *r, PgnPos p)
+{
+    PgnGame *g = r->g;
+    GameStore *st = g->priv;
+    size_t cap = st->ecap;
+    PgnElem *q = mem_grow(g->elems, &cap, g->nelems < ELEMS_INIT ? ELEMS_INIT : g->nelems + 1, sizeof(PgnElem),
+                          PGN_MAX_ELEMS);
+    if (q == NULL) {
+        if (!r->too_long) {
+            r->too_long = true;
+            if (g->nelems < PGN_MAX_ELEMS) {
+                g->out_of_memory = true; /* the caller says so and exits 2 */
+                pgn_game_diag(r, D_GAME_TOO_LONG, p, "out of memory: the rest of the movetext is not stored");
+            } else
+                pgn_game_diag(r, D_GAME_TOO_LONG, p,
+                          "more movetext elements than the reader keeps; the rest is not stored");
+        }
+        return NULL;
+    }
+    g->elems = q;
+    st->ecap = cap;
+    return &g->elems[g->nelems++];
+}
+
+static inline PgnElem *new_elem(PgnReader *r, PgnElemKind kind, PgnPos p)
+{
+    PgnGame *g = r->g;
+    PgnElem *el;
+    if (g->nelems < ((GameStore *)g->priv)->ecap)
+        el = &g->elems[g->nelems++];
+    else if ((el = elem_slow(r, p)) == NULL)
+        return NULL;
+    el->pos = p;
+    el->kind = (uint8_t)kind;
+    el->len = 0;
+    el->dots = 0;
+    el->truncated = 0;
+    el->nags = 0;
+    el->number = -1;
+    el->clock = -1;
+    el->text[0] = '\0';
+    return el;
+}
+
+/* The last element if it is a move of the current (stored) line. */
+static PgnElem *last_move(PgnReader *r)
+{
+    PgnGame *g = r->g;
+    if (r->depth > PGN_MAX_DEPTH || g->nelems == 0)
+        return NULL;
+    PgnElem *el = &g->elems[g->nelems - 1];
+    return el->kind == PGN_EL_MOVE ? el : NULL;
+}
+
+/* ---------------------------------------------------------------------
+ * Comment commands: [%clk h:mm:ss(.f)], [%emt ...], [%eval ...].
+ * s points just after "[%"; n bytes available.
+ * ------------------------------------------------------------------- */
+static bool parse_clock(const unsigned char *raw, size_t rn, int32_t *cs)
+{
+    /* Exporters wrap long comment lines anywhere, even inside a command
+     * ("[%emt 0:00:" newline "00]"): white space inside the time is dropped. */
+    unsigned char s[64];
+    size_t n = 0;
+    for (size_t i = 0; i < rn && n < sizeof s; i++)
+        if (raw[i] != ' ' && raw[i] != '\t' && raw[i] != '\r' && raw[i] != '\n')
+            s[n++] = raw[i];
+    size_t k = 0;
+    uint64_t h = 0;
+    unsigned m = 0, sec = 0, frac = 0;
+    while (k < n && s[k] == ' ')
+        k++;
+    size_t d0 = k;
+    while (k < n && pgn_cls[s[k]] & K_DIGIT && k - d0 < 6)
+        h = h * 10 + (s[k++] - '0');
+    if (k == d0 || k >= n || s[k] != ':')
+        return false;
+    k++;
+    d0 = k;
+    while (k < n && pgn_cls[s[k]] & K_DIGIT && k - d0 < 2)
+        m = m * 10 + (s[k++] - '0');
+    if (k == d0 || m > 59 || k >= n || s[k] != ':')
+        return false;
+    k++;
+    d0 = k;
+    while (k < n && pgn_cls[s[k]] & K_DIGIT && k - d0 < 2)
+        sec = sec * 10 + (s[k++] - '0');
+    if (k == d0 || sec > 59)
+        return false;
+    if (k < n && s[k] == '.') {
+        k++;
+        d0 = k;
+        unsigned scale = 10;
+        while (k < n && pgn_cls[s[k]] & K_DIGIT) {
+            if (k - d0 < 2) {
+                frac += (s[k] - '0') * scale;
+                scale /= 10;
+            }
+            k++;
+        }
+        if (k == d0)
+            return false;
+    }
+    while (k < n && s[k] == ' ')
+        k++;
+    if (k >= n || s[k] != ']')
+        return false;
+    uint64_t v = ((h * 60 + m) * 60 + sec) * 100 + frac;
+    *cs = v > INT32_MAX ? INT32_MAX : (int32_t)v;
+    return true;
+}
+
+/* buf[i] is '%' inside a comment and buf[i-1] == '['. */
+static void comment_command(PgnReader *r, size_t i, size_t avail)
+{
+    const unsigned char *s = r->buf + i + 1;
+    size_t n = avail > 0 ? avail - 1 : 0;
+    if (n >= 4 && memcmp(s, "clk", 3) == 0 && (s[3] == ' ' || s[3] == '\t')) {
+        int32_t cs;
+        if (parse_clock(s + 4, n - 4, &cs)) {
+            PgnElem *el = last_move(r);
+            if (el)
+                el->clock = cs;
+        } else {
+            pgn_game_diag(r, D_BAD_CLOCK, pos_of(r, i - 1), "[%clk] without a readable h:mm:ss time");
+        }
+    } else if (n >= 4 && memcmp(s, "emt", 3) == 0 && (s[3] == ' ' || s[3] == '\t')) {
+        int32_t cs;
+        size_t k = 4;
+        bool plain = true;     /* seconds only, e.g. [%emt 12.5], also accepted */
+        while (k < n && s[k] == ' ')
+            k++;
+        size_t d0 = k;
+        while (k < n && (pgn_cls[s[k]] & (K_DIGIT | K_DOT)))
+            k++;
+        while (k < n && s[k] == ' ')
+            k++;
+        if (k == d0 || k >= n || s[k] != ']')
+            plain = false;
+        if (!plain && !parse_clock(s + 4, n - 4, &cs))
+            pgn_game_diag(r, D_BAD_CLOCK, pos_of(r, i - 1), "[%emt] without a readable time");
+    }
+    /* [%eval ...] and other commands: recognised, values not needed here. */
+}
+
+/* ---------------------------------------------------------------------
+ * Comments.  Called with buf[pos] == '{'.  Returns 0 when closed (pos after
+ * '}'), 1 at end of input, 2 when a line starting a new game was reached
+ * (pos at its '[').  Content is streamed: never accumulated.
+ * ------------------------------------------------------------------- */
+int pgn_read_comment(PgnReader *r)
+{
+    r->pos++;
+    r->cm_nl = 0;
+    r->cm_lws = false;
+    for (;;) {
+        if (r->pos >= r->end && pgn_refill(r) == 0)
+            return 1;
+        const unsigned char *b = r->buf;
+        size_t i = r->pos, e = r->end;
+        while (i < e) {
+            /* Plain text leaves cm_nl/cm_lws as they are only while they are
+             * 0/false; after a line end every byte takes the careful step. */
+            if (!r->cm_lws) {
+                i += comment_plain(b + i, e - i);
+                if (i >= e)
+                    break;
+            }
+            unsigned c = b[i];
+            if (c >= 0x20 && c < 0x7F) {
+                if (c == '}') {
+                    /* the brace is a token of its line: a '[' after it is
+                     * not first on the line, wherever the comment began */
+                    r->line_tok = true;
+                    r->pos = i + 1;
+                    return 0;
+                }
+                if (c == '[' && r->cm_lws) {
+                    bool ev = false;
+                    r->pos = i;
+                    if (r->end - i < LOOKAHEAD && !r->eof) {
+                        pgn_need(r, LOOKAHEAD);
+                        goto again;
+                    }
+                    if (pgn_tag_like(r, &ev) && (ev || r->cm_nl >= 2))
+                        return 2;
+                } else if (c == '%' && b[i - 1] == '[') {
+                    if (e - i < CMD_WINDOW && !r->eof) {
+                        r->pos = i;
+                        pgn_need(r, CMD_WINDOW);
+                        goto again;
+                    }
+                    /* the command is read in a fixed window, never in
+                     * whatever happens to be buffered beyond it: the same
+                     * bytes give the same verdict however they arrive */
+                    comment_command(r, i, e - i < CMD_WINDOW ? e - i : CMD_WINDOW);
+                }
+                if (c != ' ') {
+                    r->cm_nl = 0;
+                    r->cm_lws = false;
+                }
+                i++;
+            } else if (c == '\n' || c == '\r') {
+                newline_at(r, i);
+                if (!(c == '\n' && b[i - 1] == '\r'))
+                    r->cm_nl++;
+                r->cm_lws = true;
+                i++;
+            } else if (c == '\t' || c == '\f' || c == '\v') {
+                i++;
+            } else if (c < 0x80) {
+                pgn_bad_byte(r, i, c);
+                r->cm_nl = 0;
+                r->cm_lws = false;
+                i++;
+            } else {
+                size_t l = pgn_utf8_len(b + i, e - i);
+                if (l == 0 && e - i < 4 && !r->eof) {
+                    r->pos = i;
+                    pgn_need(r, 4);
+                    goto again;
+                }
+                if (l == 0) {
+                    if (c < 0xA0)
+                        pgn_bad_byte(r, i, c);
+                    l = 1;
+                }
+                r->cm_nl = 0;
+                r->cm_lws = false;
+                i += l;
+            }
+        }
+        /* a UTF-8 sequence never ends past e: utf8_len needs all its bytes */
+        r->pos = i;
+        continue;
+again:
+        ;
+    }
+}
+
+/* ---------------------------------------------------------------------
+ * Symbols.  Reads a run of bytes of class mask starting at pos into
+ * tok (up to PGN_TOKEN_TEXT-1 bytes kept); returns the full length.
+ * ------------------------------------------------------------------- */
+static size_t read_run(PgnReader *r, unsigned mask, char *tok)
+{
+    size_t len = 0;
+    for (;;) {
+        const unsigned char *b = r->buf;
+        size_t i = r->pos, e = r->end;
+        while (i < e && (pgn_cls[b[i]] & mask)) {
+            if (len < PGN_TOKEN_TEXT - 1)
+                tok[len] = (char)b[i];
+            len++;
+            i++;
+        }
+        r->pos = i;
+        if (i < e || pgn_refill(r) == 0)
+            break;
+    }
+    tok[len < PGN_TOKEN_TEXT - 1 ? len : PGN_TOKEN_TEXT - 1] = '\0';
+    return len;
+}
+
+/* Stores a move token (text already in tok, NUL-terminated, full length len). */
+static inline void emit_move(PgnReader *r, PgnPos p, const char *tok, size_t full)
+{
+    size_t len = full < PGN_TOKEN_TEXT - 1 ? full : PGN_TOKEN_TEXT - 1;
+    r->last_tok = p;
+    if (r->depth > PGN_MAX_DEPTH) {
+        r->pend_num = -1;
+        r->pend_dots = 0;
+        return;
+    }
+    PgnElem *el = new_elem(r, PGN_EL_MOVE, p);
+    if (el == NULL)
+        return;
+    memcpy(el->text, tok, len);
+    el->text[len] = '\0';
+    el->len = (uint8_t)len;
+    el->number = r->pend_num;
+    el->dots = (uint8_t)r->pend_dots;
+    r->pend_num = -1;
+    r->pend_dots = 0;
+    if (full > len) {
+        el->truncated = 1;
+        pgn_game_diag(r, D_TOKEN_TOO_LONG, p, "symbol longer than any move; kept truncated");
+    }
+}
+
+/* Comments the movetext fast path reads in place, at s[0] == '{' with n
+ * bytes buffered: "{ [%clk H:MM:SS] }" (blanks inside the braces optional,
+ * ".f" after the seconds optional, an "[%eval x] " before it allowed), whose
+ * time goes to *cs, and comments of printable ASCII without '%' (*cs = -1).
+ * Returns the comment's length, or 0 for anything else (read_comment then
+ * takes it). */
+typedef size_t (*PlainFn)(const unsigned char *s, size_t n);
+ALWAYS_INLINE static inline size_t fast_comment(const unsigned char *s, size_t n, int32_t *cs, PlainFn plain)
+{
+#ifdef PGN_SWAR
+    /* the usual "{ [%clk H:MM:SS] }" with word operations: the second word
+     * xor "0:00:00]" has its bytes at most 9, 0, 5, 9, 0, 5, 9, 0 (adding
+     * 0x7F - limit to each sets bit 7 of the bytes above it) */
+    if (n >= 48 && memcmp(s, "{ [%clk ", 8) == 0 && s[16] == ' ' && s[17] == '}') {
+        uint64_t x = load64(s + 8) ^ UINT64_C(0x5D30303A30303A30);
+        if ((((x + UINT64_C(0x7F767A7F767A7F76)) | x) & W_HIGH) == 0) {
+            unsigned h = (unsigned)x & 0xFF, m = ((unsigned)(x >> 16) & 0xFF) * 10 + ((unsigned)(x >> 24) & 0xFF);
+            unsigned sec = ((unsigned)(x >> 40) & 0xFF) * 10 + ((unsigned)(x >> 48) & 0xFF);
+            *cs = (int32_t)(((h * 60 + m) * 60 + sec) * 100);
+            return 18;
+        }
+    }
+#endif
+    size_t k = 1 + (s[1] == ' ');
+    *cs = -1;
+    if (n >= 48 && memcmp(s + k, "[%eval ", 7) == 0) {
+        size_t j = k + 7;
+        while (j < k + 20 && (pgn_digc[s[j]] || s[j] == '.' || s[j] == '-' || s[j] == '+' || s[j] == '#'))
+            j++;
+        if (s[j] != ']' || s[j + 1] != ' ')
+            return 0;
+        k = j + 2;
+    }
+    if (n >= 48 && memcmp(s + k, "[%clk ", 6) == 0) {
+        const unsigned char *t = s + k + 6;
+        unsigned h = (unsigned)t[0] - '0', m1 = (unsigned)t[2] - '0', m0 = (unsigned)t[3] - '0';
+        unsigned s1 = (unsigned)t[5] - '0', s0 = (unsigned)t[6] - '0';
+        if ((h > 9) | (m0 > 9) | (s0 > 9) | (m1 > 5) | (s1 > 5) | (t[1] != ':') | (t[4] != ':'))
+            return 0;
+        unsigned frac = 0;
+        k += 6 + 7;
+        if (s[k] == '.') {
+            frac = (unsigned)s[k + 1] - '0';
+            if (frac > 9 || pgn_digc[s[k + 2]])
+                return 0;
+            frac *= 10;
+            k += 2;
+        }
+        if (s[k] != ']')
+            return 0;
+        k += 1 + (s[k + 1] == ' ');
+        if (s[k] != '}')
+            return 0;
+        *cs = (int32_t)((((h * 60 + m1 * 10 + m0) * 60) + s1 * 10 + s0) * 100 + frac);
+        return k + 1;
+    }
+    size_t q = plain(s + 1, n - 1);
+    return s[1 + q] == '}' ? q + 2 : 0;
+}
+
+/* A comment met in movetext; returns true if it ended the game. */
+static bool movetext_comment(PgnReader *r, PgnPos p)
+{
+    PgnGame *g = r->g;
+    int rc = pgn_read_comment(r);
+    if (rc == 1) {
+        pgn_game_diag(r, D_UNTERMINATED_COMMENT, p, "comment not closed before the end of input");
+        g->syntax_error = true;
+        g->truncated = true;
+        pgn_end_game(r, off_of(r, r->pos));
+        return true;
+    }
+    if (rc == 2) {
+        pgn_game_diag(r, D_UNTERMINATED_COMMENT, p, "comment not closed before the next game");
+        g->syntax_error = true;
+        pgn_end_game(r, off_of(r, r->pos));
+        return true;
+    }
+    return false;
+}
+
+/* Makes room for need elements without a diagnostic (new_elem reports the
+ * cap); false if the cap or memory does not allow it. */
+static bool elems_reserve(PgnReader *r, size_t need)
+{
+    PgnGame *g = r->g;
+    GameStore *st = g->priv;
+    size_t cap = st->ecap;
+    PgnElem *q = mem_grow(g->elems, &cap, need < ELEMS_INIT ? ELEMS_INIT : need, sizeof(PgnElem), PGN_MAX_ELEMS);
+    if (q == NULL)
+        return false;
+    g->elems = q;
+    st->ecap = cap;
+    return true;
+}
+
+/* Fast path for the bulk of movetext well inside the buffer: blanks, line
+ * ends, move numbers, periods, plain moves, comments, NAGs and variation
+ * marks.  Anything else (or anything near the end of the buffer) is left at
+ * r->pos for the general dispatch in read_game.  Returns true if the game
+ * ended. */
+/* State of the movetext block walk (walk_blocks), shared with movetext_fast. */
+typedef struct Walk {
+    uint64_t base, lstart;
+    uint32_t line;
+    int32_t pnum;
+    unsigned pdots;
+    bool ltok;
+    uint64_t last_off;            /* offset of the last token (on the current line), or NO_LAST */
+    PgnPos last;                  /* the last token if last_off is NO_LAST */
+    PgnElem *el;                  /* the next element */
+    PgnElem *el_begin;            /* the game's first element */
+    size_t room;                  /* elements that fit from el on */
+    Masks next_mk;                /* the next block's masks (walk_body) */
+} Walk;
+
+/* Block walk: the 64 bytes at w classified at once; the events (non-blank
+ * bytes that do not continue a symbol) are visited in order with bit
+ * operations, so a token's place does not wait on the previous token's
+ * bytes.  A symbol run still open at the end of a block is left to the
+ * next block.  Walks blocks from b[i] while a whole block lies below lim and
+ * at least 64 elements fit; stops at anything unusual (the byte dispatch in
+ * movetext_fast takes it).  The 64 bytes from lim on must be in the buffer
+ * too (lim <= e - 64, as movetext_fast's FAST_GUARD makes it): each block's
+ * successor, which can begin at its end, is classified ahead.  Returns the
+ * index where the walk stopped; *need_room is set if it stopped for want of
+ * element room.  classify is classify64 or a variant with the same masks,
+ * plain comment_plain or a variant with the same results. */
+_Static_assert(FAST_GUARD >= 64, "walk_body classifies the 64 bytes after a block that ends at lim");
+typedef void (*ClassifyFn)(const unsigned char *s, Masks *mk);
+/* walk_body stores an element's line and column as one word */
+_Static_assert(offsetof(PgnElem, pos) == 0 && offsetof(PgnPos, line) == 8 && offsetof(PgnPos, col) == 12,
+               "PgnPos layout assumed by walk_body");
+ALWAYS_INLINE static inline size_t walk_body(Walk *s, const unsigned char *b, size_t i, size_t lim, size_t e,
+                                             bool *need_room, ClassifyFn classify, PlainFn plain)
+{
+    uint64_t base = s->base, lstart = s->lstart;
+    /* line in the low half, the column base of the block in the high half */
+    uint64_t lc = s->line;
+    /* the pending move number and periods as the words slot_init stores:
+     * number and clock -1, and periods << 16 */
+    PgnElem *el = s->el;
+    PgnElem *const el_end = s->el + s->room;
+    /* The pending move number and periods wait in the next element: its
+     * fields but position, length and text are those of a move after them
+     * (slot_init), a move number writes its value and periods there, and a
+     * move fills in the rest and readies the element after it.  Blocks are
+     * walked only with room for 64 elements, so el < el_end while they are. */
+    bool slot = el < el_end;
+    if (slot)
+        slot_init(el, s->pnum, s->pdots);
+    bool ltok = s->ltok;          /* see the end */
+    /* The last token on the current line: moves leave it to their
+     * elements (the last of el_line..el, made after the last line end, is
+     * the last move), numbers set last_off; the later of the two counts. */
+    uint64_t last_off = s->last_off;
+    PgnElem *el_line = el;
+#define LAST_OFF() (el > el_line && (last_off == NO_LAST || el[-1].pos.offset > last_off) ? el[-1].pos.offset \
+                                                                                           : last_off)
+    *need_room = false;
+    /* Columns that cannot saturate: lstart only grows, so if no block up
+     * to lim can reach UINT32_MAX columns from the line start at entry,
+     * none is tested (else each block is) */
+    const bool col_test = base + lim + 64 - lstart >= UINT32_MAX;
+    size_t next_i = SIZE_MAX;       /* where next_mk was classified */
+    while (lim - i >= 64 && i < lim) {
+        /* room for every element the block can hold */
+        if ((size_t)(el_end - el) < 64) {
+            *need_room = true;
+            break;
+        }
+        if (col_test && base + i + 64 - lstart >= UINT32_MAX)
+            break;
+        Masks mk;
+        if (i == next_i)
+            mk = s->next_mk;
+        else
+            classify(b + i, &mk);
+        uint64_t tm = mk.tok, nm = mk.nl, dg = mk.dg, dt = mk.dt;
+        if (~tm == 0)
+            break;
+        unsigned lt = top64(~tm) + 1;      /* start of a trailing symbol run, or 64 */
+        /* The next block is classified now, before this block's events:
+         * its start depends on this block's masks (lt), so otherwise its
+         * load and classification would wait for them and then stall the
+         * start of its events; now they overlap this block's events (3-5%
+         * faster on master games, measured, for 5% more instructions).  It
+         * is in the buffer: i + lt + 64 <= i + 128 <= lim + 64 <= e.  A walk
+         * that goes elsewhere (past a comment, or out) classifies again. */
+        next_i = i + lt;
+        classify(b + next_i, &s->next_mk);
+        uint64_t rs = tm & ~(tm << 1);     /* symbol run starts */
+        uint64_t ev_all = ~mk.sp & ~nm & ~(tm & (tm << 1));
+        /* Runs the walk does not take: starting with a byte other than a
+         * letter or digit, with a byte other than a letter or period right
+         * after a period, or with a period right after a letter (a separate
+         * "e.p.").  The walk stops at the first such run. */
+        uint64_t bad = (((rs & ~dg) | (tm & ~dt & (dt << 1))) & ~mk.al) | (dt & (mk.al << 1));
+        /* and runs starting with a move number the walk does not take:
+         * more than three digits, or digits followed by anything but a
+         * period, a blank or the end of the run ("1-0", "1/2-1/2", "12a");
+         * dg + ds carries each such digit prefix into the byte after it */
+        uint64_t ds = rs & dg;
+        bad |= (ds & dg >> 1 & dg >> 2 & dg >> 3) | ((dg + ds) & ~dg & ~dt & ~mk.sp & ~mk.nl);
+        unsigned badrun = bad ? top64(rs & (((uint64_t)2 << ctz64(bad)) - 1)) : 64;
+        if (lt < 64) {
+            ev_all &= ((uint64_t)1 << lt) - 1;
+            nm &= ((uint64_t)1 << lt) - 1;
+        }
+        /* the events before the first such run */
+#define BELOW(k) ((k) >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << (k)) - 1)
+        uint64_t ev = ev_all & BELOW(badrun);
+        const unsigned char *bw = b + i;
+        uint64_t off0 = base + i;
+        lc = (uint32_t)lc | (uint64_t)(uint32_t)(off0 - lstart + 1) << 32;
+#ifdef PGN_POS128
+        __m128i pb = _mm_set_epi64x((long long)lc, (long long)off0);
+#define POS_BASE() (pb = _mm_set_epi64x((long long)lc, (long long)off0))
+#else
+#define POS_BASE() ((void)0)
+#endif
+        /* Line ends are not events: those before an event (or before the
+         * end of the block) are counted when it is reached.  The last
+         * token's position is fixed first (it is on the old line). */
+#define LINE_ENDS(below) do { uint64_t lm_ = nm & (below); nm &= ~lm_; ltok = false; \
+            last_off = LAST_OFF(); el_line = el; \
+            if (last_off != NO_LAST) { s->last.offset = last_off; s->last.line = (uint32_t)lc; \
+                s->last.col = (uint32_t)(last_off - lstart + 1); last_off = NO_LAST; } \
+            uint32_t ln_ = (uint32_t)lc; unsigned at_; \
+            do { at_ = ctz64(lm_); \
+                ln_ += !(bw[at_] == '\n' && (bw - 1)[at_] == '\r'); \
+                lm_ &= lm_ - 1; \
+            } while (lm_); \
+            lstart = off0 + at_ + 1; lc = ln_ | (uint64_t)(0u - at_) << 32; POS_BASE(); } while (0)
+        /* The events are taken a line at a time: seg holds those before the
+         * first line end not yet counted ((nm & -nm) - 1 is every bit below
+         * it, or all of them), so an event need not look for line ends. */
+        uint64_t seg = ev & ((nm & (0 - nm)) - 1);
+        for (;;) {
+            while (seg) {
+                unsigned p = ctz64(seg);
+                /* the kind of event from the masks (known before the byte is
+                 * loaded): a move number, a move, or something else */
+                if ((dg >> p) & 1) {
+                    /* a move number: digits, periods, and maybe the move in
+                     * the same run; all lengths from the masks (the run ends
+                     * inside the block) */
+                    const unsigned char *t = bw + p;
+                    unsigned len = ctz64(~(dg >> p));     /* 1 to 3 (see bad) */
+                    unsigned q = p + len;
+                    uint32_t v = (uint32_t)(t[0] - '0');
+                    uint32_t d1 = (uint32_t)(t[1] - '0'), d2 = (uint32_t)(t[2] - '0');
+                    /* 1, 2 or 3 digits (see bad) */
+                    uint32_t v2 = v * 10 + d1, v3 = v2 * 10 + d2;
+                    v = len >= 2 ? v2 : v;
+                    v = len == 3 ? v3 : v;
+                    last_off = off0 + p;
+                    unsigned dd = ctz64(~(dt >> q));
+                    el->number = (int32_t)v;
+                    el->dots = (uint8_t)dd;
+                    p = q + dd;
+                    if (!((tm >> p) & 1)) {
+                        seg &= seg - 1;
+                        continue;
+                    }
+                } else if (!((tm >> p) & 1)) {
+                    unsigned c = bw[p];
+                    if (c == '{') {
+                        int32_t cs;
+                        size_t n = fast_comment(bw + p, e - (size_t)(bw + p - b), &cs, plain);
+                        if (n == 0)
+                            goto stop;
+                        if (cs >= 0 && el != s->el_begin && el[-1].kind == PGN_EL_MOVE)
+                            el[-1].clock = cs;
+                        ltok = true;
+                        unsigned end = p + (unsigned)n;
+                        if (end >= lt) {
+                            i = (size_t)(bw - b) + end;
+                            goto next_block;
+                        }
+                        if (badrun < end) {
+                            /* runs inside the comment do not count */
+                            bad &= ~(uint64_t)0 << end;
+                            badrun = bad ? top64(rs & (((uint64_t)2 << ctz64(bad)) - 1)) : 64;
+                        }
+                        ev = ev_all & ~(uint64_t)0 << end & BELOW(badrun);
+                        seg = ev & ((nm & (0 - nm)) - 1);   /* no line end inside the comment */
+                        continue;
+                    }
+                    if (pgn_act[c] != A_SP)
+                        goto stop;
+                    seg &= seg - 1;
+                    continue;
+                }
+                /* a move: the rest of the symbol run at p */
+                {
+                    const unsigned char *t = bw + p;
+                    unsigned len = ctz64(~(tm >> p));
+                    if (len >= PGN_TOKEN_TEXT)
+                        goto stop;
+#ifdef PGN_POS128
+                    _mm_storeu_si128((__m128i *)(void *)&el->pos,
+                                     _mm_add_epi64(pb, _mm_loadu_si128((const __m128i *)(const void *)pos_add[p])));
+#elif defined(PGN_SWAR)
+                    el->pos.offset = off0 + p;
+                    uint64_t w2 = lc + ((uint64_t)p << 32);
+                    memcpy((unsigned char *)el + 8, &w2, 8);
+#else
+                    el->pos.offset = off0 + p;
+                    el->pos.line = (uint32_t)lc;
+                    el->pos.col = p + (uint32_t)(lc >> 32);
+#endif
+                    el->len = (uint8_t)len;
+                    memcpy(el->text, t, PGN_TOKEN_TEXT);
+                    el->text[len] = '\0';
+                    el++;
+                    slot_init(el, -1, 0);
+                }
+                seg &= seg - 1;
+                continue;
+stop:
+                i = (size_t)(bw - b) + p;
+                goto done;
+            }
+            /* the line ends before the next event, and its line's events */
+            ev &= ~((nm & (0 - nm)) - 1);
+            if (!ev)
+                break;
+            LINE_ENDS(((uint64_t)1 << ctz64(ev)) - 1);
+            seg = ev & ((nm & (0 - nm)) - 1);
+        }
+        if (badrun < lt) {
+            /* stopped at such a run */
+            if (nm & BELOW(badrun))
+                LINE_ENDS(BELOW(badrun));
+            i = (size_t)(bw - b) + badrun;
+            goto done;
+        }
+        if (nm)
+            LINE_ENDS(~(uint64_t)0);
+#undef LINE_ENDS
+#undef POS_BASE
+#undef BELOW
+        i = (size_t)(bw - b) + lt;
+next_block:;
+    }
+done:
+    /* a token after the last line end leaves last_off set */
+    last_off = LAST_OFF();
+#undef LAST_OFF
+    s->ltok = ltok || last_off != NO_LAST;
+    s->lstart = lstart;
+    s->line = (uint32_t)lc;
+    if (slot) {
+        s->pnum = el->number;
+        s->pdots = el->dots;
+    }
+    s->last_off = last_off;
+    s->room = (size_t)(el_end - el);
+    s->el = el;
+    return i;
+}
+
+/* walk_body with each classification inlined (the AVX2 one compiled for
+ * AVX2), chosen at run time by pgn_walk_avx2 (pgn_bytes_init) */
+NOINLINE static size_t walk_blocks(Walk *s, const unsigned char *b, size_t i, size_t lim, size_t e,
+                                   bool *need_room)
+{
+    return walk_body(s, b, i, lim, e, need_room, classify64, comment_plain);
+}
+
+#ifdef PGN_AVX2
+/* the bit operations of the walk take fewer instructions with BMI1/BMI2
+ * (andn, blsr, shrx; clang's __builtin_cpu_supports has no "lzcnt", so not
+ * that one) */
+__attribute__((target("avx2,bmi,bmi2"))) NOINLINE static size_t
+walk_blocks_avx2(Walk *s, const unsigned char *b, size_t i, size_t lim, size_t e, bool *need_room)
+{
+    return walk_body(s, b, i, lim, e, need_room, classify64_avx2, comment_plain_avx2);
+}
+
+/* and with the AVX-512 classification (where pgn_walk_avx512 says the CPU has it) */
+__attribute__((target("avx512f,avx512bw,avx2,bmi,bmi2"))) NOINLINE static size_t
+walk_blocks_avx512(Walk *s, const unsigned char *b, size_t i, size_t lim, size_t e, bool *need_room)
+{
+    return walk_body(s, b, i, lim, e, need_room, classify64_avx512, comment_plain_avx2);
+}
+#endif
+
+NOINLINE static bool movetext_fast(PgnReader *r)
+{
+    PgnGame *g = r->g;
+    GameStore *st = g->priv;
+    const unsigned char *b = r->buf;
+    size_t i = r->pos, e = r->end;
+    /* depth stays <= PGN_MAX_DEPTH here: deeper '(' go to the slow path */
+    if (r->depth > PGN_MAX_DEPTH || e - i < FAST_GUARD)
+        return false;
+    size_t lim = e - FAST_GUARD;
+    /* reader state in locals (byte stores would otherwise force reloads);
+     * written back by SYNC before anything else looks at the reader */
+    uint64_t base = r->base, lstart = r->line_start;
+    uint32_t line = r->line;
+    int32_t pnum = r->pend_num;
+    unsigned pdots = r->pend_dots;
+    bool ltok = r->line_tok;
+    /* the last token: at offset last_off (on the current line), or, if
+     * last_off is NO_LAST, at last */
+    PgnPos last = r->last_tok;
+    uint64_t last_off = NO_LAST;
+    PgnElem *el = g->elems;
+    size_t ne = g->nelems, ecap = st->ecap;   /* elems may still be NULL */
+    bool ended = false;
+#define MKPOS(p, at) do { (p).offset = base + (at); (p).line = line; \
+        uint64_t c_ = (p).offset - lstart + 1; (p).col = c_ > UINT32_MAX ? UINT32_MAX : (uint32_t)c_; } while (0)
+/* the last token's position fixed before the line changes */
+#define FIX_LAST() do { if (last_off != NO_LAST) { MKPOS(last, last_off - base); last_off = NO_LAST; } } while (0)
+#define SYNC() do { FIX_LAST(); r->line = line; r->line_start = lstart; r->pend_num = pnum; \
+        r->pend_dots = pdots; r->line_tok = ltok; r->last_tok = last; g->nelems = ne; } while (0)
+#define RELOAD() do { b = r->buf; base = r->base; lstart = r->line_start; line = r->line; \
+        el = g->elems; ne = g->nelems; ecap = st->ecap; } while (0)
+    while (i < lim) {
+        if (lim - i >= 64) {
+            if (ecap - ne < 64) {
+                SYNC();
+                if (!elems_reserve(r, ne + 64))
+                    goto scalar;
+                RELOAD();
+            }
+            Walk ws;
+            ws.base = base;
+            ws.lstart = lstart;
+            ws.line = line;
+            ws.pnum = pnum;
+            ws.pdots = pdots;
+            ws.ltok = ltok;
+            ws.last_off = last_off;
+            ws.last = last;
+            ws.el = el + ne;
+            ws.el_begin = el;
+            ws.room = ecap - ne;
+            bool need_room;
+#ifdef PGN_AVX2
+            if (pgn_walk_avx512)
+                i = walk_blocks_avx512(&ws, b, i, lim, e, &need_room);
+            else if (pgn_walk_avx2)
+                i = walk_blocks_avx2(&ws, b, i, lim, e, &need_room);
+            else
+#endif
+                i = walk_blocks(&ws, b, i, lim, e, &need_room);
+            lstart = ws.lstart;
+            line = ws.line;
+            pnum = ws.pnum;
+            pdots = ws.pdots;
+            ltok = ws.ltok;
+            last_off = ws.last_off;
+            last = ws.last;
+            ne = (size_t)(ws.el - el);
+            if (need_room || i >= lim)
+                continue;
+        }
+scalar:;
+        unsigned c = b[i];
+        switch (pgn_act[c]) {
+        case A_SP:
+            i++;
+            continue;
+        case A_NL:
+            FIX_LAST();
+            if (!(c == '\n' && b[i - 1] == '\r'))
+                line++;
+            lstart = base + i + 1;
+            ltok = false;
+            i++;
+            continue;
+        case A_ALPHA:
+            goto move;
+        case A_DIGIT:
+            goto number;
+        case A_DOT:
+            ltok = true;
+            if (pdots < 255)
+                pdots++;
+            i++;
+            continue;
+        case A_LBRACE:
+            goto comment;
+        case A_LPAREN:
+            if (r->depth >= PGN_MAX_DEPTH)
+                goto out;
+            last_off = NO_LAST;
+            MKPOS(last, i);
+            ltok = true;
+            r->depth++;
+            SYNC();
+            new_elem(r, PGN_EL_VAR_START, last);
+            RELOAD();
+            i++;
+            continue;
+        case A_RPAREN:
+            if (r->depth == 0)
+                goto out;
+            last_off = NO_LAST;
+            MKPOS(last, i);
+            ltok = true;
+            SYNC();
+            new_elem(r, PGN_EL_VAR_END, last);
+            RELOAD();
+            r->depth--;
+            i++;
+            continue;
+        case A_DOLLAR: {
+            size_t s0 = i++;
+            unsigned v = 0;
+            while (i - s0 <= 3 && (pgn_cls[b[i]] & K_DIGIT))
+                v = v * 10 + (b[i++] - '0');
+            if (i == s0 + 1 || (pgn_cls[b[i]] & K_DIGIT) || v > 255) {
+                i = s0;
+                goto out;
+            }
+            last_off = base + s0;
+            ltok = true;
+            if (ne > 0 && el[ne - 1].kind == PGN_EL_MOVE && el[ne - 1].nags < UINT16_MAX)
+                el[ne - 1].nags++;
+            continue;
+        }
+        default:
+            goto out;
+        }
+move: {
+        /* Branch-free length of runs under 8 bytes (moves vary in length
+         * too much for a predicted loop); longer runs, which the sentinel
+         * at buf[end] ends, take the loop. */
+        const unsigned char *t = b + i;
+        unsigned in = pgn_tokc[t[1]], len = 1 + in;
+        in &= pgn_tokc[t[2]]; len += in;
+        in &= pgn_tokc[t[3]]; len += in;
+        in &= pgn_tokc[t[4]]; len += in;
+        in &= pgn_tokc[t[5]]; len += in;
+        in &= pgn_tokc[t[6]]; len += in;
+        in &= pgn_tokc[t[7]]; len += in;
+        if (len == 8)
+            while (pgn_tokc[t[len]])
+                len++;
+        uint32_t w;
+        memcpy(&w, t, 4);
+        uint32_t ep;
+        memcpy(&ep, "e.p.", 4);
+        if ((len >= PGN_TOKEN_TEXT) | ((len == 4) & (w == ep)) | (ne >= ecap))
+            goto out;
+        {
+            uint64_t off = base + i, col = off - lstart + 1;
+            move_elem(&el[ne++], off, line, col > UINT32_MAX ? UINT32_MAX : (uint32_t)col, t, (unsigned)len,
+                      pnum, pdots);
+        }
+        last_off = base + i;
+        ltok = true;
+        pnum = -1;
+        pdots = 0;
+        i += len;
+        i += b[i] == ' ';
+        if (b[i] == '{' && i < lim)
+            goto comment;
+        continue;
+    }
+number: {
+        const unsigned char *t = b + i;
+        unsigned in = pgn_digc[t[1]], len = 1 + in;
+        in &= pgn_digc[t[2]]; len += in;
+        in &= pgn_digc[t[3]]; len += in;
+        uint32_t v = (uint32_t)(t[0] - '0');
+        if (len < 4) {
+            uint32_t d1 = (uint32_t)(t[1] - '0'), d2 = (uint32_t)(t[2] - '0');
+            v = len == 1 ? v : len == 2 ? v * 10 + d1 : v * 100 + d1 * 10 + d2;
+        } else {
+            v = 0;
+            len = 0;
+            while (pgn_cls[t[len]] & K_DIGIT)
+                v = v * 10 + (t[len++] - '0');
+        }
+        if ((pgn_cls[t[len]] & (K_SYM | K_ANNO | K_SLASH)) || len > 9
+            || (len == 4 && memcmp(t, "0000", 4) == 0)) {
+            /* a termination marker: as read_game takes it */
+            PgnResult res = PGN_RES_NONE;
+            size_t rl = 3;
+            if (memcmp(t, "1-0", 3) == 0)
+                res = PGN_RES_WHITE;
+            else if (memcmp(t, "0-1", 3) == 0)
+                res = PGN_RES_BLACK;
+            else if (memcmp(t, "1/2-1/2", 7) == 0) {
+                res = PGN_RES_DRAW;
+                rl = 7;
+            }
+            if (res == PGN_RES_NONE || (pgn_cls[t[rl]] & (K_SYM | K_ANNO | K_SLASH)))
+                goto out;
+            PgnPos p;
+            MKPOS(p, i);
+            SYNC();
+            r->line_tok = true;
+            r->last_tok = p;
+            r->pos = i + rl;
+            pgn_set_result(r, res, p);
+            return true;
+        }
+        last_off = base + i;
+        ltok = true;
+        pnum = (int32_t)v;
+        /* the periods after it, branch-free up to three (the sentinel ends
+         * longer runs) */
+        t += len;
+        unsigned d = t[0] == '.', dd = d;
+        d &= t[1] == '.'; dd += d;
+        d &= t[2] == '.'; dd += d;
+        if (dd == 3)
+            while (t[dd] == '.')
+                dd++;
+        pdots = dd < 255 ? dd : 255;
+        i += len + dd;
+        i += b[i] == ' ';
+        if (pgn_act[b[i]] == A_ALPHA && i < lim)
+            goto move;
+        continue;
+    }
+comment: {
+        PgnPos p;
+        MKPOS(p, i);
+        ltok = true;
+        SYNC();
+        r->pos = i;
+        if (movetext_comment(r, p)) {
+            ended = true;
+            break;
+        }
+        RELOAD();
+        ltok = r->line_tok;
+        i = r->pos;
+        e = r->end;
+        if (e - i < FAST_GUARD)
+            goto out;
+        lim = e - FAST_GUARD;
+        i += b[i] == ' ';
+        continue;
+    }
+    }
+out:
+    if (!ended) {
+        SYNC();
+        r->pos = i;
+    }
+    return ended;
+#undef MKPOS
+#undef FIX_LAST
+#undef SYNC
+#undef RELOAD
+}
+
+/* Movetext and tags of one game; returns when the game has ended. */
+
+/* Movetext of one game (pgn_movetext.h). */
+void pgn_movetext_read(PgnReader *r)
+{
+    PgnGame *g = r->g;
+    char tok[PGN_TOKEN_TEXT];
+    for (;;) {
+        if (movetext_fast(r))
+            return;
+        if (!pgn_skip_ws_at(r)) {
+            g->truncated = true;
+            pgn_end_game(r, off_of(r, r->pos));
+            return;
+        }
+        size_t i = r->pos;
+        unsigned c = r->buf[i];
+        PgnPos p = pos_of(r, i);
+        bool first_on_line = !r->line_tok;
+        r->line_tok = true;
+        unsigned k = pgn_cls[c];
+        if (k & K_ALPHA || c == '-' || c == '+' || c == '=') {
+            r->last_tok = p;
+            size_t len = read_run(r, K_SYM | K_ANNO | K_DOT, tok);
+            if (len == 4 && memcmp(tok, "e.p.", 4) == 0) {
+                /* "exd6 e.p.": folded into the previous move's text */
+                PgnElem *el = last_move(r);
+                if (el) {
+                    size_t l = el->len;
+                    if (l + 4 < PGN_TOKEN_TEXT) {
+                        memcpy(el->text + l, "e.p.", 5);
+                        el->len = (uint8_t)(l + 4);
+                    } else {
+                        el->truncated = 1;
+                    }
+                }
+                continue;
+            }
+            goto move;
+        }
+        if (k & K_DIGIT) {
+            r->last_tok = p;
+            size_t len = read_run(r, K_SYM | K_ANNO | K_SLASH, tok);
+            if (len == 3 && memcmp(tok, "1-0", 3) == 0) { pgn_set_result(r, PGN_RES_WHITE, p); return; }
+            if (len == 3 && memcmp(tok, "0-1", 3) == 0) { pgn_set_result(r, PGN_RES_BLACK, p); return; }
+            if (len == 7 && memcmp(tok, "1/2-1/2", 7) == 0) { pgn_set_result(r, PGN_RES_DRAW, p); return; }
+            size_t d = 0;
+            while (d < len && d < PGN_TOKEN_TEXT - 1 && pgn_cls[(unsigned char)tok[d]] & K_DIGIT)
+                d++;
+            if (d == len && !(len == 4 && memcmp(tok, "0000", 4) == 0)) {
+                int64_t v = 0;
+                for (size_t q = 0; q < d && v <= INT32_MAX; q++)
+                    v = v * 10 + (tok[q] - '0');
+                r->pend_num = v > INT32_MAX ? INT32_MAX : (int32_t)v;
+                r->pend_dots = 0;
+                continue;
+            }
+            goto move;
+        }
+        switch (c) {
+        case '.':
+            r->pos++;
+            if (r->pend_dots < 255)
+                r->pend_dots++;
+            continue;
+        case '*':
+            r->pos++;
+            pgn_set_result(r, PGN_RES_UNKNOWN, p);
+            return;
+        case '{':
+            if (movetext_comment(r, p))
+                return;
+            continue;
+        case ';':
+            pgn_skip_line(r);
+            continue;
+        case '%':
+            if (p.col == 1) {
+                pgn_skip_line(r);
+                continue;
+            }
+            pgn_syntax_error(r, D_UNEXPECTED_CHAR, "% escape not in column 1");
+            return;
+        case '$': {
+            r->last_tok = p;
+            r->pos++;
+            size_t len = read_run(r, K_DIGIT, tok);
+            unsigned v = 256;
+            if (len > 0 && len <= 3)
+                v = (unsigned)atoi(tok);
+            if (v > 255) {
+                pgn_game_diag(r, D_BAD_NAG, p, len ? "NAG outside $0-$255" : "$ without a number");
+            } else {
+                PgnElem *el = last_move(r);
+                if (el && el->nags < UINT16_MAX)
+                    el->nags++;
+            }
+            continue;
+        }
+        case '!':
+        case '?': {
+            /* a detached suffix annotation counts as a NAG of the previous move */
+            r->last_tok = p;
+            read_run(r, K_ANNO, tok);
+            PgnElem *el = last_move(r);
+            if (el && el->nags < UINT16_MAX)
+                el->nags++;
+            continue;
+        }
+        case '(':
+            r->last_tok = p;
+            r->pos++;
+            r->depth++;
+            if (r->depth > PGN_MAX_DEPTH) {
+                if (!r->too_deep) {
+                    r->too_deep = true;
+                    char msg[PGN_MSG];
+                    snprintf(msg, sizeof msg, "variations nested deeper than %d; deeper content is skipped",
+                             PGN_MAX_DEPTH);
+                    pgn_game_diag(r, D_VARIATION_TOO_DEEP, p, msg);
+                }
+            } else {
+                new_elem(r, PGN_EL_VAR_START, p);
+            }
+            continue;
+        case ')':
+            r->last_tok = p;
+            r->pos++;
+            if (r->depth == 0) {
+                pgn_game_diag(r, D_UNBALANCED_VARIATION, p, ") without a matching (");
+            } else {
+                if (r->depth <= PGN_MAX_DEPTH)
+                    new_elem(r, PGN_EL_VAR_END, p);
+                r->depth--;
+            }
+            continue;
+        case '<': {
+            /* "<br>" and the like, printable ASCII within a line: one
+             * reserved token, said once, not a < and a > with a "move" br
+             * between them. */
+            size_t n = pgn_need(r, 48), j = 1;
+            if (n > 48)
+                n = 48; /* the same answer for any cut of the input */
+            while (j < n && r->buf[r->pos + j] != '>' && r->buf[r->pos + j] >= 0x20 && r->buf[r->pos + j] < 0x7F &&
+                   r->buf[r->pos + j] != '<' && r->buf[r->pos + j] != '{' && r->buf[r->pos + j] != '}')
+                j++;
+            if (j < n && r->buf[r->pos + j] == '>') {
+                char msg[PGN_MSG];
+                snprintf(msg, sizeof msg, "reserved characters < and > in movetext: \"%.*s\" is skipped", (int)j + 1,
+                         (const char *)r->buf + r->pos);
+                r->pos += j + 1;
+                pgn_game_diag(r, D_RESERVED_TOKEN, p, msg);
+                continue;
+            }
+            r->pos++;
+            pgn_game_diag(r, D_RESERVED_TOKEN, p, "reserved character < or > in movetext");
+            continue;
+        }
+        case '>':
+            r->pos++;
+            pgn_game_diag(r, D_RESERVED_TOKEN, p, "reserved character < or > in movetext");
+            continue;
+        case '[':
+            if (first_on_line && pgn_tag_like(r, NULL)) {
+                pgn_end_game(r, p.offset);
+                return;
+            }
+            pgn_syntax_error(r, D_SYNTAX, "[ inside movetext");
+            return;
+        case ']':
+            pgn_syntax_error(r, D_SYNTAX, "] inside movetext");
+            return;
+        case '"':
+            pgn_syntax_error(r, D_SYNTAX, "string inside movetext");
+            return;
+        default: {
+            /* A byte glued to the move before it ("O" then an en dash, in
+             * "O–O"): the token is broken as a whole, one error, not
+             * also a "move" O that is not a move. */
+            PgnElem *el = last_move(r);
+            if (el && !el->truncated && el->pos.offset + el->len == p.offset) {
+                char what[64];
+                snprintf(what, sizeof what, "unexpected character in \"%s...\"", el->text);
+                r->g->nelems--;
+                pgn_syntax_error(r, D_UNEXPECTED_CHAR, what);
+                return;
+            }
+            pgn_syntax_error(r, D_UNEXPECTED_CHAR, "unexpected character");
+            return;
+        }
+        }
+move:
+        emit_move(r, p, tok, (size_t)(r->base + r->pos - p.offset));
+    }
+}
