@@ -160,27 +160,15 @@ static inline void tag_commit(PgnReader *r, PgnPos tpos, PgnPos vpos, size_t nam
     st->alen = val_off + vlen + 1;
 }
 
-static void read_tag(PgnReader *r)
+/* The name of a tag pair at buf[pos] into the arena at name_off; false
+ * (after BAD_TAG) when there is none or it is too long. */
+static bool read_tag_name(PgnReader *r, char *ar, size_t name_off, size_t *nlenp)
 {
-    PgnGame *g = r->g;
-    GameStore *st = g->priv;
-    PgnPos tpos = pos_of(r, r->pos);
-    r->pos++;
-    if (!tag_ws(r)) {
-        pgn_game_diag(r, D_BAD_TAG, tpos, "tag pair cut off by the end of input");
-        return;
-    }
-    /* reserve the worst case for this pair once: no per-byte checks */
-    if (!arena_reserve(g)) {
-        tag_error(r, "out of memory for tag pair");
-        return;
-    }
-    size_t name_off = st->alen, nlen = 0;
-    char *ar = st->arena;
+    size_t nlen = 0;
     unsigned c = r->buf[r->pos];
     if (!(pgn_cls[c] & (K_ALPHA | K_DIGIT)) && c != '_') {
         tag_error(r, "tag pair without a tag name");
-        return;
+        return false;
     }
     for (;;) {
         if (r->pos >= r->end && pgn_refill(r) == 0)
@@ -195,35 +183,41 @@ static void read_tag(PgnReader *r)
     }
     if (nlen > PGN_MAX_TAG_NAME - 1) {
         tag_error(r, "tag name too long");
-        return;
+        return false;
     }
     ar[name_off + nlen] = '\0';
-    if (!tag_ws(r)) {
-        pgn_game_diag(r, D_BAD_TAG, tpos, "tag pair cut off by the end of input");
-        return;
-    }
-    if (r->buf[r->pos] != '"') {
-        /* Only this pair is skipped, up to its ] when the line has one:
-         * what follows it on the line ("[pgn] 1. e4 ...") is read, not
-         * lost with the rest of the line (a game without moves, then). */
-        pgn_game_diag(r, D_BAD_TAG, pos_of(r, r->pos), "tag value is not a string");
-        /* (at most LOOKAHEAD bytes, however many the buffer holds: the
-         * same answer for any cut of the input) */
-        size_t n = pgn_need(r, LOOKAHEAD), j = 0;
-        if (n > LOOKAHEAD)
-            n = LOOKAHEAD;
-        while (j < n && r->buf[r->pos + j] != ']' && r->buf[r->pos + j] != '"' && !(pgn_cls[r->buf[r->pos + j]] & K_NL))
-            j++;
-        if (j < n && r->buf[r->pos + j] == ']')
-            r->pos += j + 1;
-        else if (r->buf[r->pos] != '[')
-            pgn_skip_line(r);
-        return;
-    }
-    PgnPos vpos = pos_of(r, r->pos);
-    size_t val_off = name_off + nlen + 1, vlen = 0;
-    bool toolong = false, closed = false;
-    r->pos++;
+    *nlenp = nlen;
+    return true;
+}
+
+/* A tag pair whose value is not a string, at buf[pos]: only this pair is
+ * skipped, up to its ] when the line has one, so that what follows it on
+ * the line ("[pgn] 1. e4 ...") is read, not lost with the rest of the line
+ * (a game without moves, then). */
+static void skip_bad_value(PgnReader *r)
+{
+    pgn_game_diag(r, D_BAD_TAG, pos_of(r, r->pos), "tag value is not a string");
+    /* (at most LOOKAHEAD bytes, however many the buffer holds: the
+     * same answer for any cut of the input) */
+    size_t n = pgn_need(r, LOOKAHEAD), j = 0;
+    if (n > LOOKAHEAD)
+        n = LOOKAHEAD;
+    while (j < n && r->buf[r->pos + j] != ']' && r->buf[r->pos + j] != '"' && !(pgn_cls[r->buf[r->pos + j]] & K_NL))
+        j++;
+    if (j < n && r->buf[r->pos + j] == ']')
+        r->pos += j + 1;
+    else if (r->buf[r->pos] != '[')
+        pgn_skip_line(r);
+}
+
+/* The bytes of a tag value from pos (after its opening quote) into dst,
+ * unescaped, up to PGN_MAX_TAG_VALUE - 1 of them (*toolong if more):
+ * true when its closing quote was read (pos past it), false at a line end
+ * or the end of input. */
+static bool read_tag_value(PgnReader *r, char *dst, size_t *vlenp, bool *toolong)
+{
+    size_t vlen = 0;
+    bool closed = false;
     for (;;) {
         if (r->pos >= r->end && pgn_refill(r) == 0)
             break;
@@ -231,7 +225,6 @@ static void read_tag(PgnReader *r)
             /* plain bytes: copied in a tight loop with locals */
             const unsigned char *b = r->buf;
             size_t i = r->pos, e = r->end;
-            char *dst = ar + val_off;
             while (i < e) {
                 unsigned x = b[i];
                 if (x == '"' || x == '\\' || x < 0x20 || x == 0x7F)
@@ -239,14 +232,14 @@ static void read_tag(PgnReader *r)
                 if (vlen < PGN_MAX_TAG_VALUE - 1)
                     dst[vlen++] = (char)x;
                 else
-                    toolong = true;
+                    *toolong = true;
                 i++;
             }
             r->pos = i;
             if (i == e)
                 continue;
         }
-        c = r->buf[r->pos];
+        unsigned c = r->buf[r->pos];
         if (c == '"') {
             r->pos++;
             closed = true;
@@ -270,13 +263,65 @@ static void read_tag(PgnReader *r)
             }
         }
         if (vlen < PGN_MAX_TAG_VALUE - 1)
-            ar[val_off + vlen++] = (char)c;
+            dst[vlen++] = (char)c;
         else
-            toolong = true;
+            *toolong = true;
         r->pos++;
     }
-    ar[val_off + vlen] = '\0';
-    if (!closed) {
+    dst[vlen] = '\0';
+    *vlenp = vlen;
+    return closed;
+}
+
+/* BAD_BYTE for a tag value at vpos holding a byte that is neither UTF-8
+ * nor printable Latin-1 (once a game). */
+static void value_bytes(PgnReader *r, PgnPos vpos, const char *v, size_t vlen)
+{
+    if (r->bad_byte)
+        return;
+    size_t bad = pgn_first_bad((const unsigned char *)v, vlen);
+    if (bad < vlen) {
+        char msg[80];
+        snprintf(msg, sizeof msg, "byte 0x%02X in a tag value is neither valid UTF-8 nor printable Latin-1",
+                 (unsigned char)v[bad]);
+        pgn_game_diag(r, D_BAD_BYTE, vpos, msg);
+        r->bad_byte = true;
+    }
+}
+
+/* A tag pair, at buf[pos] == '[', by the general steps. */
+static void read_tag(PgnReader *r)
+{
+    PgnGame *g = r->g;
+    GameStore *st = g->priv;
+    PgnPos tpos = pos_of(r, r->pos);
+    r->pos++;
+    if (!tag_ws(r)) {
+        pgn_game_diag(r, D_BAD_TAG, tpos, "tag pair cut off by the end of input");
+        return;
+    }
+    /* reserve the worst case for this pair once: no per-byte checks */
+    if (!arena_reserve(g)) {
+        tag_error(r, "out of memory for tag pair");
+        return;
+    }
+    size_t name_off = st->alen, nlen = 0;
+    char *ar = st->arena;
+    if (!read_tag_name(r, ar, name_off, &nlen))
+        return;
+    if (!tag_ws(r)) {
+        pgn_game_diag(r, D_BAD_TAG, tpos, "tag pair cut off by the end of input");
+        return;
+    }
+    if (r->buf[r->pos] != '"') {
+        skip_bad_value(r);
+        return;
+    }
+    PgnPos vpos = pos_of(r, r->pos);
+    size_t val_off = name_off + nlen + 1, vlen = 0;
+    bool toolong = false;
+    r->pos++;
+    if (!read_tag_value(r, ar + val_off, &vlen, &toolong)) {
         pgn_game_diag(r, D_UNTERMINATED_STRING, vpos, "string not closed before the end of its line");
         return;   /* pos at the line end: the next line is read as usual */
     }
@@ -286,17 +331,7 @@ static void read_tag(PgnReader *r)
                  PGN_MAX_TAG_VALUE - 1);
         pgn_game_diag(r, D_TAG_TOO_LONG, vpos, msg);
     }
-    if (!r->bad_byte) {
-        size_t bad = pgn_first_bad((const unsigned char *)ar + val_off, vlen);
-        if (bad < vlen) {
-            char msg[80];
-            PgnPos bp = vpos;
-            snprintf(msg, sizeof msg, "byte 0x%02X in a tag value is neither valid UTF-8 nor printable Latin-1",
-                     (unsigned char)ar[val_off + bad]);
-            pgn_game_diag(r, D_BAD_BYTE, bp, msg);
-            r->bad_byte = true;
-        }
-    }
+    value_bytes(r, vpos, ar + val_off, vlen);
     PgnPos after = pos_of(r, r->pos);
     uint32_t line = r->line;
     if (!tag_ws(r)) {
@@ -328,6 +363,93 @@ typedef struct TagScan {
     bool event, high;
 } TagScan;
 
+#ifdef PGN_SYM16
+/* tag_scan's usual shape, '[' Name ' ' '"' value '"' ']' with a name under
+ * 16 bytes and a plain ASCII value under 32, straight through (n >= 96
+ * bytes buffered at s, and arena room for the longest pair) */
+ALWAYS_INLINE static inline bool tag_scan_short(GameStore *st, const unsigned char *s, size_t i, TagScan *ts)
+{
+    unsigned nl16 = ctz64(~(uint64_t)sym16(s + 1));
+    size_t q = 1 + nl16;
+    if (!(nl16 < 16 && s[q] == ' ' && s[q + 1] == '"'))
+        return false;
+    const unsigned char *v = s + q + 2;
+    unsigned m = tv_stop16(v) | tv_stop16(v + 16) << 16;
+    unsigned vl = m ? ctz64(m) : 32;
+    if (!(vl < 32 && v[vl] == '"' && v[vl + 1] == ']'))
+        return false;
+    char *ar = st->arena + st->alen;
+    memcpy(ar, s + 1, 16);
+    ar[nl16] = '\0';
+    memcpy(ar + nl16 + 1, v, 32);
+    ar[nl16 + 1 + vl] = '\0';
+    ts->name_off = st->alen;
+    ts->nlen = nl16;
+    ts->val_off = st->alen + nl16 + 1;
+    ts->vlen = vl;
+    ts->vq = i + q + 1;
+    ts->end = i + q + 2 + vl + 2;
+    ts->event = nl16 == 5 && name_event(s + 1);
+    ts->high = false;
+    return true;
+}
+#endif
+
+/* The end of a plain tag value at s[k..vlim): the index of its first byte
+ * that is a control byte, DEL, '"' or '\\' (or vlim); bytes above 0x7F are
+ * plain and or'ed into *high. */
+ALWAYS_INLINE static inline size_t tag_value_end(const unsigned char *s, size_t k, size_t vlim, unsigned *high)
+{
+#ifdef PGN_SYM16
+    while (vlim - k >= 16) {
+        unsigned m = tv_stop16(s + k);
+        if (m) {
+            k += ctz64(m);
+            if (s[k] < 0x80)
+                return k;      /* the loops below would stop here too */
+            break;
+        }
+        k += 16;
+    }
+#endif
+#ifdef PGN_SWAR
+    while (vlim - k >= 8) {
+        uint64_t x = load64(s + k);
+        uint64_t m = w_gt(x, 0x7E) | w_lt(x, 0x20) | w_eq(x, '"') | w_eq(x, '\\');
+        if (m) {
+            k += w_first(m);
+            break;
+        }
+        k += 8;
+    }
+#endif
+    while (k < vlim && !pgn_tv_stop[s[k]]) {
+        *high |= s[k];
+        k++;
+    }
+    return k;
+}
+
+/* Copies tag_scan's name (nlen bytes at s + 1) and value (vlen bytes at
+ * s + vq + 1) to the arena, n bytes buffered at s: short ones in fixed
+ * sizes when the bytes are in the buffer (the arena has room for the
+ * longest name and value). */
+ALWAYS_INLINE static inline void tag_scan_copy(GameStore *st, const TagScan *ts, const unsigned char *s, size_t n,
+                                               size_t vq)
+{
+    size_t nlen = ts->nlen, vlen = ts->vlen;
+    if (nlen < 16 && n >= 17)
+        memcpy(st->arena + ts->name_off, s + 1, 16);
+    else
+        memcpy(st->arena + ts->name_off, s + 1, nlen);
+    st->arena[ts->name_off + nlen] = '\0';
+    if (vlen < 32 && n - (vq + 1) >= 32)
+        memcpy(st->arena + ts->val_off, s + vq + 1, 32);
+    else
+        memcpy(st->arena + ts->val_off, s + vq + 1, vlen);
+    st->arena[ts->val_off + vlen] = '\0';
+}
+
 static bool tag_scan(PgnReader *r, size_t i, TagScan *ts)
 {
     PgnGame *g = r->g;
@@ -340,33 +462,8 @@ static bool tag_scan(PgnReader *r, size_t i, TagScan *ts)
     if (!(pgn_cls[c] & (K_ALPHA | K_DIGIT)) && c != '_')
         return false;
 #ifdef PGN_SYM16
-    /* the usual shape, '[' Name ' ' '"' value '"' ']' with a name under 16
-     * bytes and a plain ASCII value under 32, straight through */
-    if (n >= 96 && st->acap - st->alen >= PGN_MAX_TAG_NAME + PGN_MAX_TAG_VALUE + 2) {
-        unsigned nl16 = ctz64(~(uint64_t)sym16(s + 1));
-        size_t q = 1 + nl16;
-        if (nl16 < 16 && s[q] == ' ' && s[q + 1] == '"') {
-            const unsigned char *v = s + q + 2;
-            unsigned m = tv_stop16(v) | tv_stop16(v + 16) << 16;
-            unsigned vl = m ? ctz64(m) : 32;
-            if (vl < 32 && v[vl] == '"' && v[vl + 1] == ']') {
-                char *ar = st->arena + st->alen;
-                memcpy(ar, s + 1, 16);
-                ar[nl16] = '\0';
-                memcpy(ar + nl16 + 1, v, 32);
-                ar[nl16 + 1 + vl] = '\0';
-                ts->name_off = st->alen;
-                ts->nlen = nl16;
-                ts->val_off = st->alen + nl16 + 1;
-                ts->vlen = vl;
-                ts->vq = i + q + 1;
-                ts->end = i + q + 2 + vl + 2;
-                ts->event = nl16 == 5 && name_event(s + 1);
-                ts->high = false;
-                return true;
-            }
-        }
-    }
+    if (n >= 96 && st->acap - st->alen >= PGN_MAX_TAG_NAME + PGN_MAX_TAG_VALUE + 2 && tag_scan_short(st, s, i, ts))
+        return true;
 #endif
     size_t nlim = n < PGN_MAX_TAG_NAME + 1 ? n : PGN_MAX_TAG_NAME + 1;
 #ifdef PGN_SYM16
@@ -389,36 +486,7 @@ static bool tag_scan(PgnReader *r, size_t i, TagScan *ts)
     if (vlim - k > PGN_MAX_TAG_VALUE - 2)
         vlim = k + PGN_MAX_TAG_VALUE - 2;
     unsigned high = 0;
-#ifdef PGN_SYM16
-    while (vlim - k >= 16) {
-        unsigned m = tv_stop16(s + k);
-        if (m) {
-            k += ctz64(m);
-            if (s[k] < 0x80)
-                goto value_end;    /* the loops below would stop here too */
-            break;
-        }
-        k += 16;
-    }
-#endif
-#ifdef PGN_SWAR
-    while (vlim - k >= 8) {
-        uint64_t x = load64(s + k);
-        uint64_t m = w_gt(x, 0x7E) | w_lt(x, 0x20) | w_eq(x, '"') | w_eq(x, '\\');
-        if (m) {
-            k += w_first(m);
-            break;
-        }
-        k += 8;
-    }
-#endif
-    while (k < vlim && !pgn_tv_stop[s[k]]) {
-        high |= s[k];
-        k++;
-    }
-#ifdef PGN_SYM16
-value_end:
-#endif
+    k = tag_value_end(s, k, vlim, &high);
     if (k >= vlim || s[k] != '"' || s[k + 1] != ']')
         return false;
     size_t vlen = k - vq - 1;
@@ -432,22 +500,140 @@ value_end:
     ts->end = i + k + 2;
     ts->event = nlen == 5 && name_event(s + 1);
     ts->high = (high & 0x80) != 0;
-    /* short names and values copied in fixed sizes when the bytes are in
-     * the buffer (the arena has room for the longest name and value) */
-    if (nlen < 16 && n >= 17)
-        memcpy(st->arena + ts->name_off, s + 1, 16);
-    else
-        memcpy(st->arena + ts->name_off, s + 1, nlen);
-    st->arena[ts->name_off + nlen] = '\0';
-    if (vlen < 32 && n - (vq + 1) >= 32)
-        memcpy(st->arena + ts->val_off, s + vq + 1, 32);
-    else
-        memcpy(st->arena + ts->val_off, s + vq + 1, vlen);
-    st->arena[ts->val_off + vlen] = '\0';
+    tag_scan_copy(st, ts, s, n, vq);
     return true;
 }
 
 #ifdef PGN_SYM16
+/* A tag line as tag_lines reads it: the name at s + 1 (nlen bytes) and the
+ * value at v (vl bytes). */
+typedef struct TagLine {
+    const unsigned char *v;
+    unsigned nlen, vl;
+} TagLine;
+
+/* The usual tag line at s, '[' Name ' ' '"' value '"' ']', into *tl; false
+ * for any other line.  The name of letters is tested with one branch (the
+ * bytes read are in the buffer whatever the line holds; with the test
+ * first, gcc would load the value test's constants in the loop).  A name
+ * is found up to 15 bytes and a value up to 31: a longer one fails the
+ * test of the bytes after it (a letter is not ' ', and a '"' would have
+ * stopped the value before). */
+ALWAYS_INLINE static inline bool tag_line_parse(const unsigned char *s, TagLine *tl,
+                                                unsigned (*stop32)(const unsigned char *))
+{
+    uint16_t sq, qb;              /* ' ' '"' after the name, '"' ']' after the value */
+    memcpy(&sq, " \"", 2);
+    memcpy(&qb, "\"]", 2);
+    unsigned nlen = ctz64(~(uint64_t)alpha16(s + 1) | 1u << 15);
+    const unsigned char *v = s + nlen + 3;
+    unsigned vl = ctz64(stop32(v) | 1u << 31);
+    uint16_t w1, w2;
+    memcpy(&w1, s + 1 + nlen, 2);
+    memcpy(&w2, v + vl, 2);
+    if ((s[0] != '[') | (nlen == 0) | (w1 != sq) | (w2 != qb)) {
+        /* other names (digits, '_' ...), or a line that stops the loop */
+        unsigned c = s[1];
+        if (s[0] != '[' || (!(pgn_cls[c] & (K_ALPHA | K_DIGIT)) && c != '_'))
+            return false;
+        nlen = ctz64(~(uint64_t)sym16(s + 1) | 1u << 15);
+        memcpy(&w1, s + 1 + nlen, 2);
+        if (w1 != sq)
+            return false;
+        v = s + nlen + 3;
+        vl = ctz64(stop32(v) | 1u << 31);
+        memcpy(&w2, v + vl, 2);
+        if (w2 != qb)
+            return false;
+    }
+    tl->v = v;
+    tl->nlen = nlen;
+    tl->vl = vl;
+    return true;
+}
+
+/* Sets the filter bit of the name nm (nlen bytes) in *bl0 or *bl1; false,
+ * with nothing set, when it was set already (a possible duplicate). */
+ALWAYS_INLINE static inline bool bloom_add(uint64_t *bl0, uint64_t *bl1, const unsigned char *nm, size_t nlen)
+{
+    unsigned h = tag_hash(nm, nlen);
+    uint64_t bit = (uint64_t)1 << (h & 63u);
+    if ((h & 64u ? *bl1 : *bl0) & bit)
+        return false;
+    if (h & 64u)
+        *bl1 |= bit;
+    else
+        *bl0 |= bit;
+    return true;
+}
+
+/* Files the tag line at s (tl), at input offset off, line and column lc
+ * (the line in the low half, the column in the high half), in *tag, its
+ * name and value copied to the arena at ap; returns where the next name
+ * goes. */
+ALWAYS_INLINE static inline char *tag_line_store(PgnTag *tag, char *ap, const unsigned char *s, const TagLine *tl,
+                                                 uint64_t off, uint64_t lc)
+{
+    unsigned nlen = tl->nlen, vl = tl->vl;
+    memcpy(ap, s + 1, 16);
+    ap[nlen] = '\0';
+    memcpy(ap + nlen + 1, tl->v, 32);
+    ap[nlen + 1 + vl] = '\0';
+    tag->name = ap;
+    tag->value = ap + nlen + 1;
+    char *next = ap + nlen + 1 + vl + 1;
+#ifdef PGN_POS128
+    __m128i pb = _mm_set_epi64x((long long)lc, (long long)off);
+    _mm_storeu_si128((__m128i *)(void *)&tag->pos, pb);
+    _mm_storeu_si128((__m128i *)(void *)&tag->value_pos,
+                     _mm_add_epi64(pb, _mm_loadu_si128((const __m128i *)(const void *)pos_add[nlen + 2])));
+#else
+    tag->pos.offset = off;
+    tag->value_pos.offset = off + nlen + 2;
+    tag->pos.line = tag->value_pos.line = (uint32_t)lc;
+    tag->pos.col = (uint32_t)(lc >> 32);
+    tag->value_pos.col = (uint32_t)(lc >> 32) + nlen + 2;
+#endif
+    return next;
+}
+
+/* The state tag_lines keeps in locals, written back when it stops. */
+typedef struct TagLines {
+    PgnTag *tag0, *tag;           /* the first tag it filed, the next */
+    char *ap;                     /* where the next name goes */
+    uint64_t bl0, bl1;            /* the duplicate filter */
+    uint64_t lc;                  /* line (low half) and column (high half) */
+    uint64_t s_off;               /* input offset where it stopped */
+    bool open;                    /* stopped after a tag, before its line end */
+} TagLines;
+
+/* Writes tag_lines' state back to the reader (it filed a tag). */
+ALWAYS_INLINE static inline void tag_lines_done(PgnReader *r, const TagLines *t, bool hev, bool *have_event,
+                                                unsigned *nlp)
+{
+    PgnGame *g = r->g;
+    GameStore *st = g->priv;
+    const PgnTag *tag = t->tag;
+    g->ntags = (size_t)(tag - g->tags);
+    st->alen = (size_t)(t->ap - st->arena);
+    r->tag_bloom[0] = t->bl0;
+    r->tag_bloom[1] = t->bl1;
+    r->line = (uint32_t)t->lc;
+    /* the line start: of the last tag's line if it is still open */
+    r->line_start = t->open ? tag[-1].pos.offset - tag[-1].pos.col + 1 : t->s_off;
+    r->line_tok = t->open;
+    r->last_tok = tag[-1].pos;
+    /* an Event pair among these (not tested in the loop: the usual one
+     * is the first) */
+    if (!hev)
+        for (const PgnTag *p = t->tag0; p < tag; p++)
+            if (name_event((const unsigned char *)p->name) && p->name[5] == '\0') {
+                *have_event = true;
+                break;
+            }
+    *nlp = !t->open;
+}
+
 /* Runs of the usual tag line, '[' Name ' ' '"' value '"' ']' and a line end
  * (LF or CR LF), with a name under 16 bytes and a plain ASCII value under 32,
  * straight through from buf[i] with the reader's state in locals: nothing
@@ -490,17 +676,8 @@ ALWAYS_INLINE static inline size_t tag_lines_body(PgnReader *r, size_t i, bool *
      * stops the loop as a possible duplicate, with no test of its own (the
      * bit, also where no Event pair is stored, only sends an Event pair to
      * the general steps; it is the bit of Event in every case, tag_hash) */
-    {
-        unsigned he = tag_hash((const unsigned char *)"Event", 5);
-        uint64_t ebit = (uint64_t)hev << (he & 63u);
-        if (he & 64u)
-            bl1 |= ebit;
-        else
-            bl0 |= ebit;
-    }
-    uint16_t sq, qb;              /* ' ' '"' after the name, '"' ']' after the value */
-    memcpy(&sq, " \"", 2);
-    memcpy(&qb, "\"]", 2);
+    if (hev)
+        (void)bloom_add(&bl0, &bl1, (const unsigned char *)"Event", 5);
     PgnTag *const tag0 = tag;
     bool open = false;            /* stopped after a tag, before its line end */
     while (s <= slim && tag < tag_end) {
@@ -509,64 +686,15 @@ ALWAYS_INLINE static inline size_t tag_lines_body(PgnReader *r, size_t i, bool *
          * the whole chain of the parse (a tag line here is under 64 bytes,
          * and none of its bytes before the line end is a line feed) */
         unsigned le = ctz64(lf(s) | (uint64_t)1 << 63);
-        /* the usual line, a name of letters, tested with one branch (the
-         * bytes read are in the buffer whatever the line holds; with the
-         * test first, gcc would load the value test's constants in the
-         * loop).  A name is found up to 15 bytes and a value up to 31: a
-         * longer one fails the test of the bytes after it (a letter is not
-         * ' ', and a '"' would have stopped the value before) */
-        unsigned nlen = ctz64(~(uint64_t)alpha16(s + 1) | 1u << 15);
-        const unsigned char *v = s + nlen + 3;
-        unsigned vl = ctz64(stop32(v) | 1u << 31);
-        uint16_t w1, w2;
-        memcpy(&w1, s + 1 + nlen, 2);
-        memcpy(&w2, v + vl, 2);
-        if ((s[0] != '[') | (nlen == 0) | (w1 != sq) | (w2 != qb)) {
-            /* other names (digits, '_' ...), or a line that stops the loop */
-            unsigned c = s[1];
-            if (s[0] != '[' || (!(pgn_cls[c] & (K_ALPHA | K_DIGIT)) && c != '_'))
-                break;
-            nlen = ctz64(~(uint64_t)sym16(s + 1) | 1u << 15);
-            memcpy(&w1, s + 1 + nlen, 2);
-            if (w1 != sq)
-                break;
-            v = s + nlen + 3;
-            vl = ctz64(stop32(v) | 1u << 31);
-            memcpy(&w2, v + vl, 2);
-            if (w2 != qb)
-                break;
-        }
-        unsigned h = tag_hash(s + 1, nlen);
-        uint64_t bit = (uint64_t)1 << (h & 63u);
-        if ((h & 64u ? bl1 : bl0) & bit)
+        TagLine tl;
+        if (!tag_line_parse(s, &tl, stop32))
+            break;
+        if (!bloom_add(&bl0, &bl1, s + 1, tl.nlen))
             break;            /* maybe a duplicate: tag_commit_slow checks */
-        if (h & 64u)
-            bl1 |= bit;
-        else
-            bl0 |= bit;
-        memcpy(ap, s + 1, 16);
-        ap[nlen] = '\0';
-        memcpy(ap + nlen + 1, v, 32);
-        ap[nlen + 1 + vl] = '\0';
-        tag->name = ap;
-        tag->value = ap + nlen + 1;
-        ap += nlen + 1 + vl + 1;
-        uint64_t off = sbase + (uintptr_t)s;
-#ifdef PGN_POS128
-        __m128i pb = _mm_set_epi64x((long long)lc, (long long)off);
-        _mm_storeu_si128((__m128i *)(void *)&tag->pos, pb);
-        _mm_storeu_si128((__m128i *)(void *)&tag->value_pos,
-                         _mm_add_epi64(pb, _mm_loadu_si128((const __m128i *)(const void *)pos_add[nlen + 2])));
-#else
-        tag->pos.offset = off;
-        tag->value_pos.offset = off + nlen + 2;
-        tag->pos.line = tag->value_pos.line = (uint32_t)lc;
-        tag->pos.col = (uint32_t)(lc >> 32);
-        tag->value_pos.col = (uint32_t)(lc >> 32) + nlen + 2;
-#endif
+        ap = tag_line_store(tag, ap, s, &tl, sbase + (uintptr_t)s, lc);
         tag++;
         /* its line end (a CR LF counts once) */
-        size_t end = nlen + vl + 5;
+        size_t end = tl.nlen + tl.vl + 5;
         if (le != end + (s[end] == '\r')) {
             s += end;
             open = true;
@@ -576,24 +704,8 @@ ALWAYS_INLINE static inline size_t tag_lines_body(PgnReader *r, size_t i, bool *
         lc = (uint32_t)((uint32_t)lc + 1u) | (uint64_t)1 << 32;
     }
     if (tag != tag0) {
-        g->ntags = (size_t)(tag - g->tags);
-        st->alen = (size_t)(ap - st->arena);
-        r->tag_bloom[0] = bl0;
-        r->tag_bloom[1] = bl1;
-        r->line = (uint32_t)lc;
-        /* the line start: of the last tag's line if it is still open */
-        r->line_start = open ? tag[-1].pos.offset - tag[-1].pos.col + 1 : sbase + (uintptr_t)s;
-        r->line_tok = open;
-        r->last_tok = tag[-1].pos;
-        /* an Event pair among these (not tested in the loop: the usual one
-         * is the first) */
-        if (!hev)
-            for (const PgnTag *t = tag0; t < tag; t++)
-                if (name_event((const unsigned char *)t->name) && t->name[5] == '\0') {
-                    *have_event = true;
-                    break;
-                }
-        *nlp = !open;
+        TagLines t = {tag0, tag, ap, bl0, bl1, lc, sbase + (uintptr_t)s, open};
+        tag_lines_done(r, &t, hev, have_event, nlp);
     }
     return (size_t)(s - b);
 }
@@ -672,17 +784,8 @@ static bool tags_fast(PgnReader *r, bool *have_event, unsigned *ws_nl)
         vpos.offset += ts.vq - i;
         uint64_t vc = (uint64_t)p.col + (ts.vq - i);
         vpos.col = vc > UINT32_MAX ? UINT32_MAX : (uint32_t)vc;
-        if (ts.high && !r->bad_byte) {
-            const char *v = ((GameStore *)g->priv)->arena + ts.val_off;
-            size_t bad = pgn_first_bad((const unsigned char *)v, ts.vlen);
-            if (bad < ts.vlen) {
-                char msg[80];
-                snprintf(msg, sizeof msg, "byte 0x%02X in a tag value is neither valid UTF-8 nor printable Latin-1",
-                         (unsigned char)v[bad]);
-                pgn_game_diag(r, D_BAD_BYTE, vpos, msg);
-                r->bad_byte = true;
-            }
-        }
+        if (ts.high)
+            value_bytes(r, vpos, ((GameStore *)g->priv)->arena + ts.val_off, ts.vlen);
         tag_commit(r, p, vpos, ts.name_off, ts.nlen, ts.val_off, ts.vlen);
         i = ts.end;
         nl = 0;
