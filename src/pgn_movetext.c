@@ -1001,196 +1001,236 @@ out:
 
 /* Movetext and tags of one game; returns when the game has ended. */
 
-/* Movetext of one game (pgn_movetext.h). */
+/* ---------------------------------------------------------------------
+ * The general steps: one token at a time at buf[pos] (p), after blanks.
+ * Those that can end the game return true when it did.
+ * ------------------------------------------------------------------- */
+/* A symbol: a move, or a separate "e.p." folded into the previous move's
+ * text ("exd6 e.p."). */
+static void slow_symbol(PgnReader *r, PgnPos p, char *tok)
+{
+    r->last_tok = p;
+    size_t len = read_run(r, K_SYM | K_ANNO | K_DOT, tok);
+    if (len == 4 && memcmp(tok, "e.p.", 4) == 0) {
+        PgnElem *el = last_move(r);
+        if (el) {
+            size_t l = el->len;
+            if (l + 4 < PGN_TOKEN_TEXT) {
+                memcpy(el->text + l, "e.p.", 5);
+                el->len = (uint8_t)(l + 4);
+            } else {
+                el->truncated = 1;
+            }
+        }
+        return;
+    }
+    emit_move(r, p, tok, (size_t)(r->base + r->pos - p.offset));
+}
+
+/* A token starting with a digit: a termination marker, a move number, or
+ * (anything else) a move token. */
+static bool slow_digits(PgnReader *r, PgnPos p, char *tok)
+{
+    r->last_tok = p;
+    size_t len = read_run(r, K_SYM | K_ANNO | K_SLASH, tok);
+    if (len == 3 && memcmp(tok, "1-0", 3) == 0) { pgn_set_result(r, PGN_RES_WHITE, p); return true; }
+    if (len == 3 && memcmp(tok, "0-1", 3) == 0) { pgn_set_result(r, PGN_RES_BLACK, p); return true; }
+    if (len == 7 && memcmp(tok, "1/2-1/2", 7) == 0) { pgn_set_result(r, PGN_RES_DRAW, p); return true; }
+    size_t d = 0;
+    while (d < len && d < PGN_TOKEN_TEXT - 1 && pgn_cls[(unsigned char)tok[d]] & K_DIGIT)
+        d++;
+    if (d == len && !(len == 4 && memcmp(tok, "0000", 4) == 0)) {
+        int64_t v = 0;
+        for (size_t q = 0; q < d && v <= INT32_MAX; q++)
+            v = v * 10 + (tok[q] - '0');
+        r->pend_num = v > INT32_MAX ? INT32_MAX : (int32_t)v;
+        r->pend_dots = 0;
+        return false;
+    }
+    emit_move(r, p, tok, (size_t)(r->base + r->pos - p.offset));
+    return false;
+}
+
+/* A NAG, $0 to $255, counted on the previous move. */
+static void slow_nag(PgnReader *r, PgnPos p, char *tok)
+{
+    r->last_tok = p;
+    r->pos++;
+    size_t len = read_run(r, K_DIGIT, tok);
+    unsigned v = 256;
+    if (len > 0 && len <= 3)
+        v = (unsigned)atoi(tok);
+    if (v > 255) {
+        pgn_game_diag(r, D_BAD_NAG, p, len ? "NAG outside $0-$255" : "$ without a number");
+    } else {
+        PgnElem *el = last_move(r);
+        if (el && el->nags < UINT16_MAX)
+            el->nags++;
+    }
+}
+
+/* A detached suffix annotation ("!?"): a NAG of the previous move. */
+static void slow_annotation(PgnReader *r, PgnPos p, char *tok)
+{
+    r->last_tok = p;
+    read_run(r, K_ANNO, tok);
+    PgnElem *el = last_move(r);
+    if (el && el->nags < UINT16_MAX)
+        el->nags++;
+}
+
+/* A variation's '(' or ')'. */
+static void slow_paren(PgnReader *r, PgnPos p, unsigned c)
+{
+    r->last_tok = p;
+    r->pos++;
+    if (c == ')') {
+        if (r->depth == 0) {
+            pgn_game_diag(r, D_UNBALANCED_VARIATION, p, ") without a matching (");
+        } else {
+            if (r->depth <= PGN_MAX_DEPTH)
+                new_elem(r, PGN_EL_VAR_END, p);
+            r->depth--;
+        }
+        return;
+    }
+    r->depth++;
+    if (r->depth <= PGN_MAX_DEPTH) {
+        new_elem(r, PGN_EL_VAR_START, p);
+    } else if (!r->too_deep) {
+        r->too_deep = true;
+        char msg[PGN_MSG];
+        snprintf(msg, sizeof msg, "variations nested deeper than %d; deeper content is skipped", PGN_MAX_DEPTH);
+        pgn_game_diag(r, D_VARIATION_TOO_DEEP, p, msg);
+    }
+}
+
+/* A reserved '<' or '>': "<br>" and the like, printable ASCII within a
+ * line, is one reserved token, said once, not a < and a > with a "move"
+ * br between them. */
+static void slow_reserved(PgnReader *r, PgnPos p, unsigned c)
+{
+    if (c == '<') {
+        size_t n = pgn_need(r, 48), j = 1;
+        if (n > 48)
+            n = 48; /* the same answer for any cut of the input */
+        while (j < n && r->buf[r->pos + j] != '>' && r->buf[r->pos + j] >= 0x20 && r->buf[r->pos + j] < 0x7F &&
+               r->buf[r->pos + j] != '<' && r->buf[r->pos + j] != '{' && r->buf[r->pos + j] != '}')
+            j++;
+        if (j < n && r->buf[r->pos + j] == '>') {
+            char msg[PGN_MSG];
+            snprintf(msg, sizeof msg, "reserved characters < and > in movetext: \"%.*s\" is skipped", (int)j + 1,
+                     (const char *)r->buf + r->pos);
+            r->pos += j + 1;
+            pgn_game_diag(r, D_RESERVED_TOKEN, p, msg);
+            return;
+        }
+    }
+    r->pos++;
+    pgn_game_diag(r, D_RESERVED_TOKEN, p, "reserved character < or > in movetext");
+}
+
+/* Any other byte: a syntax error.  A byte glued to the move before it
+ * ("O" then an en dash, in "O–O") breaks the token as a whole, one error,
+ * not also a "move" O that is not a move. */
+static void slow_unexpected(PgnReader *r, PgnPos p)
+{
+    PgnElem *el = last_move(r);
+    if (el && !el->truncated && el->pos.offset + el->len == p.offset) {
+        char what[64];
+        snprintf(what, sizeof what, "unexpected character in \"%s...\"", el->text);
+        r->g->nelems--;
+        pgn_syntax_error(r, D_UNEXPECTED_CHAR, what);
+        return;
+    }
+    pgn_syntax_error(r, D_UNEXPECTED_CHAR, "unexpected character");
+}
+
+/* One token by the general steps (tok: room for its text); true when the
+ * game ended. */
+static bool slow_token(PgnReader *r, char *tok)
+{
+    unsigned c = r->buf[r->pos];
+    PgnPos p = pos_of(r, r->pos);
+    bool first_on_line = !r->line_tok;
+    r->line_tok = true;
+    unsigned k = pgn_cls[c];
+    if (k & K_ALPHA || c == '-' || c == '+' || c == '=') {
+        slow_symbol(r, p, tok);
+        return false;
+    }
+    if (k & K_DIGIT)
+        return slow_digits(r, p, tok);
+    switch (c) {
+    case '.':
+        r->pos++;
+        if (r->pend_dots < 255)
+            r->pend_dots++;
+        return false;
+    case '*':
+        r->pos++;
+        pgn_set_result(r, PGN_RES_UNKNOWN, p);
+        return true;
+    case '{':
+        return movetext_comment(r, p);
+    case ';':
+        pgn_skip_line(r);
+        return false;
+    case '%':
+        if (p.col == 1) {
+            pgn_skip_line(r);
+            return false;
+        }
+        pgn_syntax_error(r, D_UNEXPECTED_CHAR, "% escape not in column 1");
+        return true;
+    case '$':
+        slow_nag(r, p, tok);
+        return false;
+    case '!':
+    case '?':
+        slow_annotation(r, p, tok);
+        return false;
+    case '(':
+    case ')':
+        slow_paren(r, p, c);
+        return false;
+    case '<':
+    case '>':
+        slow_reserved(r, p, c);
+        return false;
+    case '[':
+        if (first_on_line && pgn_tag_like(r, NULL)) {
+            pgn_end_game(r, p.offset);
+            return true;
+        }
+        pgn_syntax_error(r, D_SYNTAX, "[ inside movetext");
+        return true;
+    case ']':
+        pgn_syntax_error(r, D_SYNTAX, "] inside movetext");
+        return true;
+    case '"':
+        pgn_syntax_error(r, D_SYNTAX, "string inside movetext");
+        return true;
+    default:
+        slow_unexpected(r, p);
+        return true;
+    }
+}
+
+/* Movetext of one game (pgn_movetext.h): the fast paths, and where they
+ * stop one token by the general steps. */
 void pgn_movetext_read(PgnReader *r)
 {
-    PgnGame *g = r->g;
     char tok[PGN_TOKEN_TEXT];
     for (;;) {
         if (movetext_fast(r))
             return;
         if (!pgn_skip_ws_at(r)) {
-            g->truncated = true;
+            r->g->truncated = true;
             pgn_end_game(r, off_of(r, r->pos));
             return;
         }
-        size_t i = r->pos;
-        unsigned c = r->buf[i];
-        PgnPos p = pos_of(r, i);
-        bool first_on_line = !r->line_tok;
-        r->line_tok = true;
-        unsigned k = pgn_cls[c];
-        if (k & K_ALPHA || c == '-' || c == '+' || c == '=') {
-            r->last_tok = p;
-            size_t len = read_run(r, K_SYM | K_ANNO | K_DOT, tok);
-            if (len == 4 && memcmp(tok, "e.p.", 4) == 0) {
-                /* "exd6 e.p.": folded into the previous move's text */
-                PgnElem *el = last_move(r);
-                if (el) {
-                    size_t l = el->len;
-                    if (l + 4 < PGN_TOKEN_TEXT) {
-                        memcpy(el->text + l, "e.p.", 5);
-                        el->len = (uint8_t)(l + 4);
-                    } else {
-                        el->truncated = 1;
-                    }
-                }
-                continue;
-            }
-            goto move;
-        }
-        if (k & K_DIGIT) {
-            r->last_tok = p;
-            size_t len = read_run(r, K_SYM | K_ANNO | K_SLASH, tok);
-            if (len == 3 && memcmp(tok, "1-0", 3) == 0) { pgn_set_result(r, PGN_RES_WHITE, p); return; }
-            if (len == 3 && memcmp(tok, "0-1", 3) == 0) { pgn_set_result(r, PGN_RES_BLACK, p); return; }
-            if (len == 7 && memcmp(tok, "1/2-1/2", 7) == 0) { pgn_set_result(r, PGN_RES_DRAW, p); return; }
-            size_t d = 0;
-            while (d < len && d < PGN_TOKEN_TEXT - 1 && pgn_cls[(unsigned char)tok[d]] & K_DIGIT)
-                d++;
-            if (d == len && !(len == 4 && memcmp(tok, "0000", 4) == 0)) {
-                int64_t v = 0;
-                for (size_t q = 0; q < d && v <= INT32_MAX; q++)
-                    v = v * 10 + (tok[q] - '0');
-                r->pend_num = v > INT32_MAX ? INT32_MAX : (int32_t)v;
-                r->pend_dots = 0;
-                continue;
-            }
-            goto move;
-        }
-        switch (c) {
-        case '.':
-            r->pos++;
-            if (r->pend_dots < 255)
-                r->pend_dots++;
-            continue;
-        case '*':
-            r->pos++;
-            pgn_set_result(r, PGN_RES_UNKNOWN, p);
+        if (slow_token(r, tok))
             return;
-        case '{':
-            if (movetext_comment(r, p))
-                return;
-            continue;
-        case ';':
-            pgn_skip_line(r);
-            continue;
-        case '%':
-            if (p.col == 1) {
-                pgn_skip_line(r);
-                continue;
-            }
-            pgn_syntax_error(r, D_UNEXPECTED_CHAR, "% escape not in column 1");
-            return;
-        case '$': {
-            r->last_tok = p;
-            r->pos++;
-            size_t len = read_run(r, K_DIGIT, tok);
-            unsigned v = 256;
-            if (len > 0 && len <= 3)
-                v = (unsigned)atoi(tok);
-            if (v > 255) {
-                pgn_game_diag(r, D_BAD_NAG, p, len ? "NAG outside $0-$255" : "$ without a number");
-            } else {
-                PgnElem *el = last_move(r);
-                if (el && el->nags < UINT16_MAX)
-                    el->nags++;
-            }
-            continue;
-        }
-        case '!':
-        case '?': {
-            /* a detached suffix annotation counts as a NAG of the previous move */
-            r->last_tok = p;
-            read_run(r, K_ANNO, tok);
-            PgnElem *el = last_move(r);
-            if (el && el->nags < UINT16_MAX)
-                el->nags++;
-            continue;
-        }
-        case '(':
-            r->last_tok = p;
-            r->pos++;
-            r->depth++;
-            if (r->depth > PGN_MAX_DEPTH) {
-                if (!r->too_deep) {
-                    r->too_deep = true;
-                    char msg[PGN_MSG];
-                    snprintf(msg, sizeof msg, "variations nested deeper than %d; deeper content is skipped",
-                             PGN_MAX_DEPTH);
-                    pgn_game_diag(r, D_VARIATION_TOO_DEEP, p, msg);
-                }
-            } else {
-                new_elem(r, PGN_EL_VAR_START, p);
-            }
-            continue;
-        case ')':
-            r->last_tok = p;
-            r->pos++;
-            if (r->depth == 0) {
-                pgn_game_diag(r, D_UNBALANCED_VARIATION, p, ") without a matching (");
-            } else {
-                if (r->depth <= PGN_MAX_DEPTH)
-                    new_elem(r, PGN_EL_VAR_END, p);
-                r->depth--;
-            }
-            continue;
-        case '<': {
-            /* "<br>" and the like, printable ASCII within a line: one
-             * reserved token, said once, not a < and a > with a "move" br
-             * between them. */
-            size_t n = pgn_need(r, 48), j = 1;
-            if (n > 48)
-                n = 48; /* the same answer for any cut of the input */
-            while (j < n && r->buf[r->pos + j] != '>' && r->buf[r->pos + j] >= 0x20 && r->buf[r->pos + j] < 0x7F &&
-                   r->buf[r->pos + j] != '<' && r->buf[r->pos + j] != '{' && r->buf[r->pos + j] != '}')
-                j++;
-            if (j < n && r->buf[r->pos + j] == '>') {
-                char msg[PGN_MSG];
-                snprintf(msg, sizeof msg, "reserved characters < and > in movetext: \"%.*s\" is skipped", (int)j + 1,
-                         (const char *)r->buf + r->pos);
-                r->pos += j + 1;
-                pgn_game_diag(r, D_RESERVED_TOKEN, p, msg);
-                continue;
-            }
-            r->pos++;
-            pgn_game_diag(r, D_RESERVED_TOKEN, p, "reserved character < or > in movetext");
-            continue;
-        }
-        case '>':
-            r->pos++;
-            pgn_game_diag(r, D_RESERVED_TOKEN, p, "reserved character < or > in movetext");
-            continue;
-        case '[':
-            if (first_on_line && pgn_tag_like(r, NULL)) {
-                pgn_end_game(r, p.offset);
-                return;
-            }
-            pgn_syntax_error(r, D_SYNTAX, "[ inside movetext");
-            return;
-        case ']':
-            pgn_syntax_error(r, D_SYNTAX, "] inside movetext");
-            return;
-        case '"':
-            pgn_syntax_error(r, D_SYNTAX, "string inside movetext");
-            return;
-        default: {
-            /* A byte glued to the move before it ("O" then an en dash, in
-             * "O–O"): the token is broken as a whole, one error, not
-             * also a "move" O that is not a move. */
-            PgnElem *el = last_move(r);
-            if (el && !el->truncated && el->pos.offset + el->len == p.offset) {
-                char what[64];
-                snprintf(what, sizeof what, "unexpected character in \"%s...\"", el->text);
-                r->g->nelems--;
-                pgn_syntax_error(r, D_UNEXPECTED_CHAR, what);
-                return;
-            }
-            pgn_syntax_error(r, D_UNEXPECTED_CHAR, "unexpected character");
-            return;
-        }
-        }
-move:
-        emit_move(r, p, tok, (size_t)(r->base + r->pos - p.offset));
     }
 }
