@@ -459,6 +459,205 @@ typedef struct Walk {
     Masks next_mk;                /* the next block's masks (walk_body) */
 } Walk;
 
+/* Every bit below bit k (k <= 64). */
+static inline uint64_t below(unsigned k) { return k >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << k) - 1; }
+
+/* The run the first bad bit of bad (not 0) falls in: the highest run start
+ * of rs at or below it. */
+static inline unsigned bad_run_at(uint64_t bad, uint64_t rs)
+{
+    return top64(rs & (((uint64_t)2 << ctz64(bad)) - 1));
+}
+
+/* The bytes of a block's runs (masks mk, run starts rs) the walk does not
+ * take: runs starting with a byte other than a letter or digit, with a
+ * byte other than a letter or period right after a period, or with a
+ * period right after a letter (a separate "e.p."); and runs starting with
+ * a move number it does not take: more than three digits, or digits
+ * followed by anything but a period, a blank or the end of the run ("1-0",
+ * "1/2-1/2", "12a").  The walk stops at the first such run. */
+ALWAYS_INLINE static inline uint64_t bad_runs(const Masks *mk, uint64_t rs)
+{
+    uint64_t tm = mk->tok, dg = mk->dg, dt = mk->dt;
+    uint64_t bad = (((rs & ~dg) | (tm & ~dt & (dt << 1))) & ~mk->al) | (dt & (mk->al << 1));
+    /* dg + ds carries each digit prefix of a run into the byte after it */
+    uint64_t ds = rs & dg;
+    return bad | (ds & dg >> 1 & dg >> 2 & dg >> 3) | ((dg + ds) & ~dg & ~dt & ~mk->sp & ~mk->nl);
+}
+
+/* A move number at byte p of the block bw, its digits dg and periods dt:
+ * its value and periods go to the pending element el; returns the byte
+ * after the periods (the move of the same run, if any). */
+ALWAYS_INLINE static inline unsigned number_event(PgnElem *el, const unsigned char *bw, unsigned p, uint64_t dg,
+                                                  uint64_t dt)
+{
+    /* all lengths from the masks (the run ends inside the block) */
+    const unsigned char *t = bw + p;
+    unsigned len = ctz64(~(dg >> p));     /* 1 to 3 (see bad) */
+    unsigned q = p + len;
+    uint32_t v = (uint32_t)(t[0] - '0');
+    uint32_t d1 = (uint32_t)(t[1] - '0'), d2 = (uint32_t)(t[2] - '0');
+    uint32_t v2 = v * 10 + d1, v3 = v2 * 10 + d2;
+    v = len >= 2 ? v2 : v;
+    v = len == 3 ? v3 : v;
+    unsigned dd = ctz64(~(dt >> q));
+    el->number = (int32_t)v;
+    el->dots = (uint8_t)dd;
+    return q + dd;
+}
+
+/* The position of a block's first byte as one vector (pos_add). */
+#ifdef PGN_POS128
+typedef __m128i PosBase;
+#define POS_BASE(lc, off0) _mm_set_epi64x((long long)(lc), (long long)(off0))
+#else
+typedef int PosBase;
+#define POS_BASE(lc, off0) 0
+#endif
+
+/* A move, len bytes at byte p of the block bw (at input offset off0, its
+ * line and first column lc, both as pb), into el; the next element is
+ * readied for a move. */
+ALWAYS_INLINE static inline void move_event(PgnElem *el, const unsigned char *bw, unsigned p, unsigned len,
+                                            uint64_t off0, uint64_t lc, PosBase pb)
+{
+#ifdef PGN_POS128
+    (void)off0;
+    (void)lc;
+    _mm_storeu_si128((__m128i *)(void *)&el->pos,
+                     _mm_add_epi64(pb, _mm_loadu_si128((const __m128i *)(const void *)pos_add[p])));
+#elif defined(PGN_SWAR)
+    (void)pb;
+    el->pos.offset = off0 + p;
+    uint64_t w2 = lc + ((uint64_t)p << 32);
+    memcpy((unsigned char *)el + 8, &w2, 8);
+#else
+    (void)pb;
+    el->pos.offset = off0 + p;
+    el->pos.line = (uint32_t)lc;
+    el->pos.col = p + (uint32_t)(lc >> 32);
+#endif
+    el->len = (uint8_t)len;
+    memcpy(el->text, bw + p, PGN_TOKEN_TEXT);
+    el->text[len] = '\0';
+    slot_init(el + 1, -1, 0);
+}
+
+/* The walk's place on its line: the line (low half of lc) and the column
+ * of the block's first byte (high half), the line's start, the last token
+ * of the line (last_off, or the last move of el_line..el) and whether
+ * one was seen (ltok). */
+typedef struct WalkLine {
+    uint64_t lc, lstart, last_off;
+    PgnElem *el_line;
+    bool ltok;
+} WalkLine;
+
+/* The last token's offset, el the next element (see WalkLine). */
+ALWAYS_INLINE static inline uint64_t last_off_of(const WalkLine *wl, const PgnElem *el)
+{
+    return el > wl->el_line && (wl->last_off == NO_LAST || el[-1].pos.offset > wl->last_off) ? el[-1].pos.offset
+                                                                                               : wl->last_off;
+}
+
+/* Line ends are not events: the line ends lm of the block bw (at offset
+ * off0), before an event or the end of the block, are counted when it is
+ * reached.  The last token's position is fixed first (it is on the old
+ * line), in s->last. */
+ALWAYS_INLINE static inline void line_ends(WalkLine *wl, Walk *s, PgnElem *el, uint64_t lm, const unsigned char *bw,
+                                           uint64_t off0)
+{
+    wl->ltok = false;
+    uint64_t last_off = last_off_of(wl, el);
+    wl->el_line = el;
+    if (last_off != NO_LAST) {
+        s->last.offset = last_off;
+        s->last.line = (uint32_t)wl->lc;
+        s->last.col = (uint32_t)(last_off - wl->lstart + 1);
+        last_off = NO_LAST;
+    }
+    wl->last_off = last_off;
+    uint32_t ln = (uint32_t)wl->lc;
+    unsigned at;
+    do {
+        at = ctz64(lm);
+        ln += !(bw[at] == '\n' && (bw - 1)[at] == '\r');
+        lm &= lm - 1;
+    } while (lm);
+    wl->lstart = off0 + at + 1;
+    wl->lc = ln | (uint64_t)(0u - at) << 32;
+}
+
+/* A comment at byte p of the block bw, n bytes buffered from it, read in
+ * place (fast_comment), its clock going to the move before el: returns the
+ * byte after it, or 0 if it is not read in place (the walk stops). */
+ALWAYS_INLINE static inline unsigned comment_event(const unsigned char *bw, unsigned p, size_t n, PlainFn plain,
+                                                   PgnElem *el, const PgnElem *el_begin)
+{
+    int32_t cs;
+    size_t len = fast_comment(bw + p, n, &cs, plain);
+    if (len == 0)
+        return 0;
+    if (cs >= 0 && el != el_begin && el[-1].kind == PGN_EL_MOVE)
+        el[-1].clock = cs;
+    return p + (unsigned)len;
+}
+
+/* The events of a block after a comment that ends at byte end, before its
+ * first bad run (runs inside the comment do not count: *bad and *badrun
+ * are moved past it). */
+ALWAYS_INLINE static inline uint64_t events_after(unsigned end, uint64_t *bad, unsigned *badrun, uint64_t rs,
+                                                  uint64_t ev_all)
+{
+    if (*badrun < end) {
+        *bad &= ~(uint64_t)0 << end;
+        *badrun = *bad ? bad_run_at(*bad, rs) : 64;
+    }
+    return ev_all & ~(uint64_t)0 << end & below(*badrun);
+}
+
+/* The walk's state from s (el = s->el): the place on the line in *wl;
+ * returns whether el holds the pending number and periods.  They wait in
+ * the next element: its fields but position, length and text are those
+ * of a move after them (slot_init), a move number writes its value and
+ * periods there, and a move fills in the rest and readies the element
+ * after it.  Blocks are walked only with room for 64 elements, so
+ * el < el_end while they are. */
+ALWAYS_INLINE static inline bool walk_begin(Walk *s, WalkLine *wl)
+{
+    PgnElem *el = s->el;
+    bool slot = s->room > 0;
+    if (slot)
+        slot_init(el, s->pnum, s->pdots);
+    wl->lstart = s->lstart;
+    wl->lc = s->line;
+    wl->ltok = s->ltok;           /* see walk_done */
+    /* The last token on the current line: moves leave it to their
+     * elements (the last of el_line..el, made after the last line end, is
+     * the last move), numbers set last_off; the later of the two counts. */
+    wl->last_off = s->last_off;
+    wl->el_line = el;
+    return slot;
+}
+
+/* Writes the walk's state back to s where it stopped (el the next
+ * element, slot whether it holds the pending number and periods). */
+ALWAYS_INLINE static inline void walk_done(Walk *s, WalkLine *wl, PgnElem *el, PgnElem *el_end, bool slot)
+{
+    /* a token after the last line end leaves last_off set */
+    uint64_t last_off = last_off_of(wl, el);
+    s->ltok = wl->ltok || last_off != NO_LAST;
+    s->lstart = wl->lstart;
+    s->line = (uint32_t)wl->lc;
+    if (slot) {
+        s->pnum = el->number;
+        s->pdots = el->dots;
+    }
+    s->last_off = last_off;
+    s->room = (size_t)(el_end - el);
+    s->el = el;
+}
+
 /* Block walk: the 64 bytes at w classified at once; the events (non-blank
  * bytes that do not continue a symbol) are visited in order with bit
  * operations, so a token's place does not wait on the previous token's
@@ -467,7 +666,13 @@ typedef struct Walk {
  * at least 64 elements fit; stops at anything unusual (the byte dispatch in
  * movetext_fast takes it).  The 64 bytes from lim on must be in the buffer
  * too (lim <= e - 64, as movetext_fast's FAST_GUARD makes it): each block's
- * successor, which can begin at its end, is classified ahead.  Returns the
+ * successor, which can begin at its end, is classified ahead: before the
+ * block's events, as its start depends on this block's masks (lt), so
+ * otherwise its load and classification would wait for them and then
+ * stall the start of its events; now they overlap this block's events
+ * (3-5% faster on master games, measured, for 5% more instructions).  It
+ * is in the buffer: i + lt + 64 <= i + 128 <= lim + 64 <= e.  A walk that
+ * goes elsewhere (past a comment, or out) classifies again.  Returns the
  * index where the walk stopped; *need_room is set if it stopped for want of
  * element room.  classify is classify64 or a variant with the same masks,
  * plain comment_plain or a variant with the same results. */
@@ -479,104 +684,48 @@ _Static_assert(offsetof(PgnElem, pos) == 0 && offsetof(PgnPos, line) == 8 && off
 ALWAYS_INLINE static inline size_t walk_body(Walk *s, const unsigned char *b, size_t i, size_t lim, size_t e,
                                              bool *need_room, ClassifyFn classify, PlainFn plain)
 {
-    uint64_t base = s->base, lstart = s->lstart;
-    /* line in the low half, the column base of the block in the high half */
-    uint64_t lc = s->line;
-    /* the pending move number and periods as the words slot_init stores:
-     * number and clock -1, and periods << 16 */
+    const uint64_t base = s->base;
+    WalkLine wl;
     PgnElem *el = s->el;
     PgnElem *const el_end = s->el + s->room;
-    /* The pending move number and periods wait in the next element: its
-     * fields but position, length and text are those of a move after them
-     * (slot_init), a move number writes its value and periods there, and a
-     * move fills in the rest and readies the element after it.  Blocks are
-     * walked only with room for 64 elements, so el < el_end while they are. */
-    bool slot = el < el_end;
-    if (slot)
-        slot_init(el, s->pnum, s->pdots);
-    bool ltok = s->ltok;          /* see the end */
-    /* The last token on the current line: moves leave it to their
-     * elements (the last of el_line..el, made after the last line end, is
-     * the last move), numbers set last_off; the later of the two counts. */
-    uint64_t last_off = s->last_off;
-    PgnElem *el_line = el;
-#define LAST_OFF() (el > el_line && (last_off == NO_LAST || el[-1].pos.offset > last_off) ? el[-1].pos.offset \
-                                                                                           : last_off)
+    const bool slot = walk_begin(s, &wl);
     *need_room = false;
-    /* Columns that cannot saturate: lstart only grows, so if no block up
-     * to lim can reach UINT32_MAX columns from the line start at entry,
-     * none is tested (else each block is) */
-    const bool col_test = base + lim + 64 - lstart >= UINT32_MAX;
+    /* Columns that cannot saturate: if no block up to lim can reach
+     * UINT32_MAX columns from the line start at entry, none is tested */
+    const bool col_test = base + lim + 64 - wl.lstart >= UINT32_MAX;
     size_t next_i = SIZE_MAX;       /* where next_mk was classified */
     while (lim - i >= 64 && i < lim) {
-        /* room for every element the block can hold */
-        if ((size_t)(el_end - el) < 64) {
+        if ((size_t)(el_end - el) < 64) {   /* room for every element a block can hold */
             *need_room = true;
             break;
         }
-        if (col_test && base + i + 64 - lstart >= UINT32_MAX)
+        if (col_test && base + i + 64 - wl.lstart >= UINT32_MAX)
             break;
         Masks mk;
         if (i == next_i)
             mk = s->next_mk;
         else
             classify(b + i, &mk);
-        uint64_t tm = mk.tok, nm = mk.nl, dg = mk.dg, dt = mk.dt;
+        uint64_t tm = mk.tok, dg = mk.dg, dt = mk.dt;
         if (~tm == 0)
             break;
         unsigned lt = top64(~tm) + 1;      /* start of a trailing symbol run, or 64 */
-        /* The next block is classified now, before this block's events:
-         * its start depends on this block's masks (lt), so otherwise its
-         * load and classification would wait for them and then stall the
-         * start of its events; now they overlap this block's events (3-5%
-         * faster on master games, measured, for 5% more instructions).  It
-         * is in the buffer: i + lt + 64 <= i + 128 <= lim + 64 <= e.  A walk
-         * that goes elsewhere (past a comment, or out) classifies again. */
-        next_i = i + lt;
+        next_i = i + lt;              /* classified ahead (see above) */
         classify(b + next_i, &s->next_mk);
+        uint64_t nm = mk.nl;
         uint64_t rs = tm & ~(tm << 1);     /* symbol run starts */
         uint64_t ev_all = ~mk.sp & ~nm & ~(tm & (tm << 1));
-        /* Runs the walk does not take: starting with a byte other than a
-         * letter or digit, with a byte other than a letter or period right
-         * after a period, or with a period right after a letter (a separate
-         * "e.p.").  The walk stops at the first such run. */
-        uint64_t bad = (((rs & ~dg) | (tm & ~dt & (dt << 1))) & ~mk.al) | (dt & (mk.al << 1));
-        /* and runs starting with a move number the walk does not take:
-         * more than three digits, or digits followed by anything but a
-         * period, a blank or the end of the run ("1-0", "1/2-1/2", "12a");
-         * dg + ds carries each such digit prefix into the byte after it */
-        uint64_t ds = rs & dg;
-        bad |= (ds & dg >> 1 & dg >> 2 & dg >> 3) | ((dg + ds) & ~dg & ~dt & ~mk.sp & ~mk.nl);
-        unsigned badrun = bad ? top64(rs & (((uint64_t)2 << ctz64(bad)) - 1)) : 64;
+        uint64_t bad = bad_runs(&mk, rs);
+        unsigned badrun = bad ? bad_run_at(bad, rs) : 64;
         if (lt < 64) {
             ev_all &= ((uint64_t)1 << lt) - 1;
             nm &= ((uint64_t)1 << lt) - 1;
         }
-        /* the events before the first such run */
-#define BELOW(k) ((k) >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << (k)) - 1)
-        uint64_t ev = ev_all & BELOW(badrun);
+        uint64_t ev = ev_all & below(badrun);   /* the events before the first bad run */
         const unsigned char *bw = b + i;
         uint64_t off0 = base + i;
-        lc = (uint32_t)lc | (uint64_t)(uint32_t)(off0 - lstart + 1) << 32;
-#ifdef PGN_POS128
-        __m128i pb = _mm_set_epi64x((long long)lc, (long long)off0);
-#define POS_BASE() (pb = _mm_set_epi64x((long long)lc, (long long)off0))
-#else
-#define POS_BASE() ((void)0)
-#endif
-        /* Line ends are not events: those before an event (or before the
-         * end of the block) are counted when it is reached.  The last
-         * token's position is fixed first (it is on the old line). */
-#define LINE_ENDS(below) do { uint64_t lm_ = nm & (below); nm &= ~lm_; ltok = false; \
-            last_off = LAST_OFF(); el_line = el; \
-            if (last_off != NO_LAST) { s->last.offset = last_off; s->last.line = (uint32_t)lc; \
-                s->last.col = (uint32_t)(last_off - lstart + 1); last_off = NO_LAST; } \
-            uint32_t ln_ = (uint32_t)lc; unsigned at_; \
-            do { at_ = ctz64(lm_); \
-                ln_ += !(bw[at_] == '\n' && (bw - 1)[at_] == '\r'); \
-                lm_ &= lm_ - 1; \
-            } while (lm_); \
-            lstart = off0 + at_ + 1; lc = ln_ | (uint64_t)(0u - at_) << 32; POS_BASE(); } while (0)
+        wl.lc = (uint32_t)wl.lc | (uint64_t)(uint32_t)(off0 - wl.lstart + 1) << 32;
+        PosBase pb = POS_BASE(wl.lc, off0);
         /* The events are taken a line at a time: seg holds those before the
          * first line end not yet counted ((nm & -nm) - 1 is every bit below
          * it, or all of them), so an event need not look for line ends. */
@@ -587,23 +736,9 @@ ALWAYS_INLINE static inline size_t walk_body(Walk *s, const unsigned char *b, si
                 /* the kind of event from the masks (known before the byte is
                  * loaded): a move number, a move, or something else */
                 if ((dg >> p) & 1) {
-                    /* a move number: digits, periods, and maybe the move in
-                     * the same run; all lengths from the masks (the run ends
-                     * inside the block) */
-                    const unsigned char *t = bw + p;
-                    unsigned len = ctz64(~(dg >> p));     /* 1 to 3 (see bad) */
-                    unsigned q = p + len;
-                    uint32_t v = (uint32_t)(t[0] - '0');
-                    uint32_t d1 = (uint32_t)(t[1] - '0'), d2 = (uint32_t)(t[2] - '0');
-                    /* 1, 2 or 3 digits (see bad) */
-                    uint32_t v2 = v * 10 + d1, v3 = v2 * 10 + d2;
-                    v = len >= 2 ? v2 : v;
-                    v = len == 3 ? v3 : v;
-                    last_off = off0 + p;
-                    unsigned dd = ctz64(~(dt >> q));
-                    el->number = (int32_t)v;
-                    el->dots = (uint8_t)dd;
-                    p = q + dd;
+                    /* a move number, and maybe the move in the same run */
+                    wl.last_off = off0 + p;
+                    p = number_event(el, bw, p, dg, dt);
                     if (!((tm >> p) & 1)) {
                         seg &= seg - 1;
                         continue;
@@ -611,24 +746,15 @@ ALWAYS_INLINE static inline size_t walk_body(Walk *s, const unsigned char *b, si
                 } else if (!((tm >> p) & 1)) {
                     unsigned c = bw[p];
                     if (c == '{') {
-                        int32_t cs;
-                        size_t n = fast_comment(bw + p, e - (size_t)(bw + p - b), &cs, plain);
-                        if (n == 0)
+                        unsigned end = comment_event(bw, p, e - (size_t)(bw + p - b), plain, el, s->el_begin);
+                        if (end == 0)
                             goto stop;
-                        if (cs >= 0 && el != s->el_begin && el[-1].kind == PGN_EL_MOVE)
-                            el[-1].clock = cs;
-                        ltok = true;
-                        unsigned end = p + (unsigned)n;
+                        wl.ltok = true;
                         if (end >= lt) {
                             i = (size_t)(bw - b) + end;
                             goto next_block;
                         }
-                        if (badrun < end) {
-                            /* runs inside the comment do not count */
-                            bad &= ~(uint64_t)0 << end;
-                            badrun = bad ? top64(rs & (((uint64_t)2 << ctz64(bad)) - 1)) : 64;
-                        }
-                        ev = ev_all & ~(uint64_t)0 << end & BELOW(badrun);
+                        ev = events_after(end, &bad, &badrun, rs, ev_all);
                         seg = ev & ((nm & (0 - nm)) - 1);   /* no line end inside the comment */
                         continue;
                     }
@@ -638,29 +764,11 @@ ALWAYS_INLINE static inline size_t walk_body(Walk *s, const unsigned char *b, si
                     continue;
                 }
                 /* a move: the rest of the symbol run at p */
-                {
-                    const unsigned char *t = bw + p;
-                    unsigned len = ctz64(~(tm >> p));
-                    if (len >= PGN_TOKEN_TEXT)
-                        goto stop;
-#ifdef PGN_POS128
-                    _mm_storeu_si128((__m128i *)(void *)&el->pos,
-                                     _mm_add_epi64(pb, _mm_loadu_si128((const __m128i *)(const void *)pos_add[p])));
-#elif defined(PGN_SWAR)
-                    el->pos.offset = off0 + p;
-                    uint64_t w2 = lc + ((uint64_t)p << 32);
-                    memcpy((unsigned char *)el + 8, &w2, 8);
-#else
-                    el->pos.offset = off0 + p;
-                    el->pos.line = (uint32_t)lc;
-                    el->pos.col = p + (uint32_t)(lc >> 32);
-#endif
-                    el->len = (uint8_t)len;
-                    memcpy(el->text, t, PGN_TOKEN_TEXT);
-                    el->text[len] = '\0';
-                    el++;
-                    slot_init(el, -1, 0);
-                }
+                unsigned len = ctz64(~(tm >> p));
+                if (len >= PGN_TOKEN_TEXT)
+                    goto stop;
+                move_event(el, bw, p, len, off0, wl.lc, pb);
+                el++;
                 seg &= seg - 1;
                 continue;
 stop:
@@ -671,38 +779,26 @@ stop:
             ev &= ~((nm & (0 - nm)) - 1);
             if (!ev)
                 break;
-            LINE_ENDS(((uint64_t)1 << ctz64(ev)) - 1);
+            uint64_t lm = nm & (((uint64_t)1 << ctz64(ev)) - 1);
+            nm &= ~lm;
+            line_ends(&wl, s, el, lm, bw, off0);
+            pb = POS_BASE(wl.lc, off0);
             seg = ev & ((nm & (0 - nm)) - 1);
         }
         if (badrun < lt) {
             /* stopped at such a run */
-            if (nm & BELOW(badrun))
-                LINE_ENDS(BELOW(badrun));
+            if (nm & below(badrun))
+                line_ends(&wl, s, el, nm & below(badrun), bw, off0);
             i = (size_t)(bw - b) + badrun;
             goto done;
         }
         if (nm)
-            LINE_ENDS(~(uint64_t)0);
-#undef LINE_ENDS
-#undef POS_BASE
-#undef BELOW
+            line_ends(&wl, s, el, nm, bw, off0);
         i = (size_t)(bw - b) + lt;
 next_block:;
     }
 done:
-    /* a token after the last line end leaves last_off set */
-    last_off = LAST_OFF();
-#undef LAST_OFF
-    s->ltok = ltok || last_off != NO_LAST;
-    s->lstart = lstart;
-    s->line = (uint32_t)lc;
-    if (slot) {
-        s->pnum = el->number;
-        s->pdots = el->dots;
-    }
-    s->last_off = last_off;
-    s->room = (size_t)(el_end - el);
-    s->el = el;
+    walk_done(s, &wl, el, el_end, slot);
     return i;
 }
 
