@@ -439,11 +439,6 @@ static bool elems_reserve(PgnReader *r, size_t need)
     return true;
 }
 
-/* Fast path for the bulk of movetext well inside the buffer: blanks, line
- * ends, move numbers, periods, plain moves, comments, NAGs and variation
- * marks.  Anything else (or anything near the end of the buffer) is left at
- * r->pos for the general dispatch in read_game.  Returns true if the game
- * ended. */
 /* State of the movetext block walk (walk_blocks), shared with movetext_fast. */
 typedef struct Walk {
     uint64_t base, lstart;
@@ -828,271 +823,410 @@ walk_blocks_avx512(Walk *s, const unsigned char *b, size_t i, size_t lim, size_t
 }
 #endif
 
+/* The block walk with the widest classification the CPU has (pgn_bytes_init). */
+ALWAYS_INLINE static inline size_t walk_best(Walk *ws, const unsigned char *b, size_t i, size_t lim, size_t e,
+                                             bool *need_room)
+{
+#ifdef PGN_AVX2
+    if (pgn_walk_avx512)
+        return walk_blocks_avx512(ws, b, i, lim, e, need_room);
+    if (pgn_walk_avx2)
+        return walk_blocks_avx2(ws, b, i, lim, e, need_room);
+#endif
+    return walk_blocks(ws, b, i, lim, e, need_room);
+}
+
+/* A walk from movetext_fast's state: the line (base, lstart, line), the
+ * pending number and periods, the last token (last_off, or last), the
+ * elements (el[0..ne) stored, room for ecap). */
+ALWAYS_INLINE static inline void walk_from(Walk *ws, uint64_t base, uint64_t lstart, uint32_t line, int32_t pnum,
+                                           unsigned pdots, bool ltok, uint64_t last_off, PgnPos last, PgnElem *el,
+                                           size_t ne, size_t ecap)
+{
+    ws->base = base;
+    ws->lstart = lstart;
+    ws->line = line;
+    ws->pnum = pnum;
+    ws->pdots = pdots;
+    ws->ltok = ltok;
+    ws->last_off = last_off;
+    ws->last = last;
+    ws->el = el + ne;
+    ws->el_begin = el;
+    ws->room = ecap - ne;
+}
+
+/* Length of the symbol run at t (t[0] one of its bytes): branch-free for
+ * runs under 8 bytes (moves vary in length too much for a predicted loop);
+ * longer runs, which the sentinel at buf[end] ends, take the loop. */
+ALWAYS_INLINE static inline unsigned token_len(const unsigned char *t)
+{
+    unsigned in = pgn_tokc[t[1]], len = 1 + in;
+    in &= pgn_tokc[t[2]]; len += in;
+    in &= pgn_tokc[t[3]]; len += in;
+    in &= pgn_tokc[t[4]]; len += in;
+    in &= pgn_tokc[t[5]]; len += in;
+    in &= pgn_tokc[t[6]]; len += in;
+    in &= pgn_tokc[t[7]]; len += in;
+    if (len == 8)
+        while (pgn_tokc[t[len]])
+            len++;
+    return len;
+}
+
+/* The digits at t (t[0] one): their value (up to 3 branch-free, more in a
+ * loop that the sentinel ends), their count in *lenp. */
+ALWAYS_INLINE static inline uint32_t digits_at(const unsigned char *t, unsigned *lenp)
+{
+    unsigned in = pgn_digc[t[1]], len = 1 + in;
+    in &= pgn_digc[t[2]]; len += in;
+    in &= pgn_digc[t[3]]; len += in;
+    uint32_t v = (uint32_t)(t[0] - '0');
+    if (len < 4) {
+        uint32_t d1 = (uint32_t)(t[1] - '0'), d2 = (uint32_t)(t[2] - '0');
+        v = len == 1 ? v : len == 2 ? v * 10 + d1 : v * 100 + d1 * 10 + d2;
+    } else {
+        v = 0;
+        len = 0;
+        while (pgn_cls[t[len]] & K_DIGIT)
+            v = v * 10 + (t[len++] - '0');
+    }
+    *lenp = len;
+    return v;
+}
+
+/* The periods at t, branch-free up to three (the sentinel ends longer runs). */
+ALWAYS_INLINE static inline unsigned periods_at(const unsigned char *t)
+{
+    unsigned d = t[0] == '.', dd = d;
+    d &= t[1] == '.'; dd += d;
+    d &= t[2] == '.'; dd += d;
+    if (dd == 3)
+        while (t[dd] == '.')
+            dd++;
+    return dd;
+}
+
+/* The termination marker 1-0, 0-1 or 1/2-1/2 at t, not glued to a symbol,
+ * as the general steps take it, *rl its length; PGN_RES_NONE if none. */
+static inline PgnResult marker_at(const unsigned char *t, size_t *rl)
+{
+    PgnResult res = PGN_RES_NONE;
+    *rl = 3;
+    if (memcmp(t, "1-0", 3) == 0)
+        res = PGN_RES_WHITE;
+    else if (memcmp(t, "0-1", 3) == 0)
+        res = PGN_RES_BLACK;
+    else if (memcmp(t, "1/2-1/2", 7) == 0) {
+        res = PGN_RES_DRAW;
+        *rl = 7;
+    }
+    if (res != PGN_RES_NONE && (pgn_cls[t[*rl]] & (K_SYM | K_ANNO | K_SLASH)))
+        res = PGN_RES_NONE;
+    return res;
+}
+
+/* A NAG at b[s0] == '$' as the fast path takes it, $0 to $255 with at most
+ * three digits: its value, *end past it; -1 for anything else. */
+ALWAYS_INLINE static inline int nag_at(const unsigned char *b, size_t s0, size_t *end)
+{
+    size_t i = s0 + 1;
+    unsigned v = 0;
+    while (i - s0 <= 3 && (pgn_cls[b[i]] & K_DIGIT))
+        v = v * 10 + (b[i++] - '0');
+    if (i == s0 + 1 || (pgn_cls[b[i]] & K_DIGIT) || v > 255)
+        return -1;
+    *end = i;
+    return (int)v;
+}
+
+/* movetext_fast's state: the reader's in locals (byte stores would
+ * otherwise force reloads), written back (fast_sync) before anything else
+ * looks at the reader.  The steps below work on it, all inlined. */
+typedef struct Fast {
+    const unsigned char *b;       /* the buffer */
+    size_t i, e, lim;             /* the next byte, the buffer's end, and where the fast path stops */
+    uint64_t base, lstart;        /* input offset of b[0], and of the line's first byte */
+    uint32_t line;
+    int32_t pnum;                 /* the pending move number and periods */
+    unsigned pdots;
+    bool ltok;                    /* a token was seen on the line */
+    PgnPos last;                  /* the last token if last_off is NO_LAST */
+    uint64_t last_off;            /* the last token's offset (on the line), or NO_LAST */
+    PgnElem *el;                  /* the game's elements: ne stored, room for ecap */
+    size_t ne, ecap;
+} Fast;
+
+/* The steps' outcomes: go on, a token of that kind at b[i], leave the
+ * rest to the general steps, or the game ended. */
+enum { F_NEXT, F_MOVE, F_NUMBER, F_COMMENT, F_SCALAR, F_OUT, F_ENDED };
+
+/* The position of b[at]. */
+ALWAYS_INLINE static inline PgnPos fast_pos(const Fast *f, size_t at)
+{
+    PgnPos p;
+    p.offset = f->base + at;
+    p.line = f->line;
+    uint64_t c = p.offset - f->lstart + 1;
+    p.col = c > UINT32_MAX ? UINT32_MAX : (uint32_t)c;
+    return p;
+}
+
+/* The last token's position fixed before the line changes. */
+ALWAYS_INLINE static inline void fast_fix_last(Fast *f)
+{
+    if (f->last_off != NO_LAST) {
+        f->last = fast_pos(f, f->last_off - f->base);
+        f->last_off = NO_LAST;
+    }
+}
+
+/* The state written back to the reader, and read again from it. */
+ALWAYS_INLINE static inline void fast_sync(PgnReader *r, Fast *f)
+{
+    fast_fix_last(f);
+    r->line = f->line;
+    r->line_start = f->lstart;
+    r->pend_num = f->pnum;
+    r->pend_dots = f->pdots;
+    r->line_tok = f->ltok;
+    r->last_tok = f->last;
+    r->g->nelems = f->ne;
+}
+
+ALWAYS_INLINE static inline void fast_reload(PgnReader *r, Fast *f)
+{
+    f->b = r->buf;
+    f->base = r->base;
+    f->lstart = r->line_start;
+    f->line = r->line;
+    f->el = r->g->elems;
+    f->ne = r->g->nelems;
+    f->ecap = ((GameStore *)r->g->priv)->ecap;
+}
+
+/* The block walk from b[i] (lim - i >= 64): F_NEXT after it, F_SCALAR
+ * where a byte is left to the byte steps. */
+ALWAYS_INLINE static inline int fast_walk(PgnReader *r, Fast *f)
+{
+    if (f->ecap - f->ne < 64) {
+        fast_sync(r, f);
+        if (!elems_reserve(r, f->ne + 64))
+            return F_SCALAR;
+        fast_reload(r, f);
+    }
+    Walk ws;
+    walk_from(&ws, f->base, f->lstart, f->line, f->pnum, f->pdots, f->ltok, f->last_off, f->last, f->el, f->ne,
+              f->ecap);
+    bool need_room;
+    f->i = walk_best(&ws, f->b, f->i, f->lim, f->e, &need_room);
+    f->lstart = ws.lstart;
+    f->line = ws.line;
+    f->pnum = ws.pnum;
+    f->pdots = ws.pdots;
+    f->ltok = ws.ltok;
+    f->last_off = ws.last_off;
+    f->last = ws.last;
+    f->ne = (size_t)(ws.el - f->el);
+    return need_room || f->i >= f->lim ? F_NEXT : F_SCALAR;
+}
+
+/* A variation's '(' or ')' (c) at b[i]; deeper '(' than PGN_MAX_DEPTH,
+ * and ')' without '(', go to the general steps. */
+ALWAYS_INLINE static inline int fast_paren(PgnReader *r, Fast *f, unsigned c)
+{
+    if (c == '(' ? r->depth >= PGN_MAX_DEPTH : r->depth == 0)
+        return F_OUT;
+    f->last_off = NO_LAST;
+    f->last = fast_pos(f, f->i);
+    f->ltok = true;
+    fast_sync(r, f);
+    if (c == '(') {
+        r->depth++;
+        new_elem(r, PGN_EL_VAR_START, f->last);
+    } else {
+        new_elem(r, PGN_EL_VAR_END, f->last);
+        r->depth--;
+    }
+    fast_reload(r, f);
+    f->i++;
+    return F_NEXT;
+}
+
+/* A NAG at b[i], counted on the move before it. */
+ALWAYS_INLINE static inline int fast_nag(Fast *f)
+{
+    size_t s0 = f->i;
+    if (nag_at(f->b, s0, &f->i) < 0)
+        return F_OUT;
+    f->last_off = f->base + s0;
+    f->ltok = true;
+    PgnElem *el = f->el;
+    size_t ne = f->ne;
+    if (ne > 0 && el[ne - 1].kind == PGN_EL_MOVE && el[ne - 1].nags < UINT16_MAX)
+        el[ne - 1].nags++;
+    return F_NEXT;
+}
+
+/* The byte at b[i]: blanks, line ends, periods, variations and NAGs taken
+ * here; moves, numbers and comments said. */
+ALWAYS_INLINE static inline int fast_byte(PgnReader *r, Fast *f)
+{
+    unsigned c = f->b[f->i];
+    switch (pgn_act[c]) {
+    case A_SP:
+        f->i++;
+        return F_NEXT;
+    case A_NL:
+        fast_fix_last(f);
+        if (!(c == '\n' && f->b[f->i - 1] == '\r'))
+            f->line++;
+        f->lstart = f->base + f->i + 1;
+        f->ltok = false;
+        f->i++;
+        return F_NEXT;
+    case A_ALPHA:
+        return F_MOVE;
+    case A_DIGIT:
+        return F_NUMBER;
+    case A_DOT:
+        f->ltok = true;
+        if (f->pdots < 255)
+            f->pdots++;
+        f->i++;
+        return F_NEXT;
+    case A_LBRACE:
+        return F_COMMENT;
+    case A_LPAREN:
+    case A_RPAREN:
+        return fast_paren(r, f, c);
+    case A_DOLLAR:
+        return fast_nag(f);
+    default:
+        return F_OUT;
+    }
+}
+
+/* A move at b[i] (not "e.p.", which the general steps fold into the move
+ * before it); a comment right after it is said. */
+ALWAYS_INLINE static inline int fast_move(Fast *f)
+{
+    const unsigned char *t = f->b + f->i;
+    unsigned len = token_len(t);
+    uint32_t w;
+    memcpy(&w, t, 4);
+    uint32_t ep;
+    memcpy(&ep, "e.p.", 4);
+    if ((len >= PGN_TOKEN_TEXT) | ((len == 4) & (w == ep)) | (f->ne >= f->ecap))
+        return F_OUT;
+    uint64_t off = f->base + f->i, col = off - f->lstart + 1;
+    move_elem(&f->el[f->ne++], off, f->line, col > UINT32_MAX ? UINT32_MAX : (uint32_t)col, t, (unsigned)len,
+              f->pnum, f->pdots);
+    f->last_off = f->base + f->i;
+    f->ltok = true;
+    f->pnum = -1;
+    f->pdots = 0;
+    f->i += len;
+    f->i += f->b[f->i] == ' ';
+    if (f->b[f->i] == '{' && f->i < f->lim)
+        return F_COMMENT;
+    return F_NEXT;
+}
+
+/* A move number at b[i] with its periods (a move right after it is said),
+ * or a termination marker, which ends the game. */
+ALWAYS_INLINE static inline int fast_number(PgnReader *r, Fast *f)
+{
+    const unsigned char *t = f->b + f->i;
+    unsigned len;
+    uint32_t v = digits_at(t, &len);
+    if ((pgn_cls[t[len]] & (K_SYM | K_ANNO | K_SLASH)) || len > 9 || (len == 4 && memcmp(t, "0000", 4) == 0)) {
+        /* a termination marker, or the general steps take it */
+        size_t rl;
+        PgnResult res = marker_at(t, &rl);
+        if (res == PGN_RES_NONE)
+            return F_OUT;
+        PgnPos p = fast_pos(f, f->i);
+        fast_sync(r, f);
+        r->line_tok = true;
+        r->last_tok = p;
+        r->pos = f->i + rl;
+        pgn_set_result(r, res, p);
+        return F_ENDED;
+    }
+    f->last_off = f->base + f->i;
+    f->ltok = true;
+    f->pnum = (int32_t)v;
+    unsigned dd = periods_at(t + len);
+    f->pdots = dd < 255 ? dd : 255;
+    f->i += len + dd;
+    f->i += f->b[f->i] == ' ';
+    if (pgn_act[f->b[f->i]] == A_ALPHA && f->i < f->lim)
+        return F_MOVE;
+    return F_NEXT;
+}
+
+/* A comment at b[i], read by the general step (read_comment) with the
+ * state written back; the fast path goes on after it if the buffer allows. */
+ALWAYS_INLINE static inline int fast_comment_step(PgnReader *r, Fast *f)
+{
+    PgnPos p = fast_pos(f, f->i);
+    f->ltok = true;
+    fast_sync(r, f);
+    r->pos = f->i;
+    if (movetext_comment(r, p))
+        return F_ENDED;
+    fast_reload(r, f);
+    f->ltok = r->line_tok;
+    f->i = r->pos;
+    f->e = r->end;
+    if (f->e - f->i < FAST_GUARD)
+        return F_OUT;
+    f->lim = f->e - FAST_GUARD;
+    f->i += f->b[f->i] == ' ';
+    return F_NEXT;
+}
+
+/* Fast path for the bulk of movetext well inside the buffer: blanks, line
+ * ends, move numbers, periods, plain moves, comments, NAGs and variation
+ * marks, by blocks (the walk) and where it stops by bytes.  Anything else
+ * (or anything near the end of the buffer) is left at r->pos for the
+ * general steps.  Returns true if the game ended. */
 NOINLINE static bool movetext_fast(PgnReader *r)
 {
-    PgnGame *g = r->g;
-    GameStore *st = g->priv;
-    const unsigned char *b = r->buf;
-    size_t i = r->pos, e = r->end;
+    Fast f;
+    f.i = r->pos;
+    f.e = r->end;
     /* depth stays <= PGN_MAX_DEPTH here: deeper '(' go to the slow path */
-    if (r->depth > PGN_MAX_DEPTH || e - i < FAST_GUARD)
+    if (r->depth > PGN_MAX_DEPTH || f.e - f.i < FAST_GUARD)
         return false;
-    size_t lim = e - FAST_GUARD;
-    /* reader state in locals (byte stores would otherwise force reloads);
-     * written back by SYNC before anything else looks at the reader */
-    uint64_t base = r->base, lstart = r->line_start;
-    uint32_t line = r->line;
-    int32_t pnum = r->pend_num;
-    unsigned pdots = r->pend_dots;
-    bool ltok = r->line_tok;
-    /* the last token: at offset last_off (on the current line), or, if
-     * last_off is NO_LAST, at last */
-    PgnPos last = r->last_tok;
-    uint64_t last_off = NO_LAST;
-    PgnElem *el = g->elems;
-    size_t ne = g->nelems, ecap = st->ecap;   /* elems may still be NULL */
-    bool ended = false;
-#define MKPOS(p, at) do { (p).offset = base + (at); (p).line = line; \
-        uint64_t c_ = (p).offset - lstart + 1; (p).col = c_ > UINT32_MAX ? UINT32_MAX : (uint32_t)c_; } while (0)
-/* the last token's position fixed before the line changes */
-#define FIX_LAST() do { if (last_off != NO_LAST) { MKPOS(last, last_off - base); last_off = NO_LAST; } } while (0)
-#define SYNC() do { FIX_LAST(); r->line = line; r->line_start = lstart; r->pend_num = pnum; \
-        r->pend_dots = pdots; r->line_tok = ltok; r->last_tok = last; g->nelems = ne; } while (0)
-#define RELOAD() do { b = r->buf; base = r->base; lstart = r->line_start; line = r->line; \
-        el = g->elems; ne = g->nelems; ecap = st->ecap; } while (0)
-    while (i < lim) {
-        if (lim - i >= 64) {
-            if (ecap - ne < 64) {
-                SYNC();
-                if (!elems_reserve(r, ne + 64))
-                    goto scalar;
-                RELOAD();
-            }
-            Walk ws;
-            ws.base = base;
-            ws.lstart = lstart;
-            ws.line = line;
-            ws.pnum = pnum;
-            ws.pdots = pdots;
-            ws.ltok = ltok;
-            ws.last_off = last_off;
-            ws.last = last;
-            ws.el = el + ne;
-            ws.el_begin = el;
-            ws.room = ecap - ne;
-            bool need_room;
-#ifdef PGN_AVX2
-            if (pgn_walk_avx512)
-                i = walk_blocks_avx512(&ws, b, i, lim, e, &need_room);
-            else if (pgn_walk_avx2)
-                i = walk_blocks_avx2(&ws, b, i, lim, e, &need_room);
-            else
-#endif
-                i = walk_blocks(&ws, b, i, lim, e, &need_room);
-            lstart = ws.lstart;
-            line = ws.line;
-            pnum = ws.pnum;
-            pdots = ws.pdots;
-            ltok = ws.ltok;
-            last_off = ws.last_off;
-            last = ws.last;
-            ne = (size_t)(ws.el - el);
-            if (need_room || i >= lim)
-                continue;
-        }
-scalar:;
-        unsigned c = b[i];
-        switch (pgn_act[c]) {
-        case A_SP:
-            i++;
-            continue;
-        case A_NL:
-            FIX_LAST();
-            if (!(c == '\n' && b[i - 1] == '\r'))
-                line++;
-            lstart = base + i + 1;
-            ltok = false;
-            i++;
-            continue;
-        case A_ALPHA:
-            goto move;
-        case A_DIGIT:
-            goto number;
-        case A_DOT:
-            ltok = true;
-            if (pdots < 255)
-                pdots++;
-            i++;
-            continue;
-        case A_LBRACE:
-            goto comment;
-        case A_LPAREN:
-            if (r->depth >= PGN_MAX_DEPTH)
-                goto out;
-            last_off = NO_LAST;
-            MKPOS(last, i);
-            ltok = true;
-            r->depth++;
-            SYNC();
-            new_elem(r, PGN_EL_VAR_START, last);
-            RELOAD();
-            i++;
-            continue;
-        case A_RPAREN:
-            if (r->depth == 0)
-                goto out;
-            last_off = NO_LAST;
-            MKPOS(last, i);
-            ltok = true;
-            SYNC();
-            new_elem(r, PGN_EL_VAR_END, last);
-            RELOAD();
-            r->depth--;
-            i++;
-            continue;
-        case A_DOLLAR: {
-            size_t s0 = i++;
-            unsigned v = 0;
-            while (i - s0 <= 3 && (pgn_cls[b[i]] & K_DIGIT))
-                v = v * 10 + (b[i++] - '0');
-            if (i == s0 + 1 || (pgn_cls[b[i]] & K_DIGIT) || v > 255) {
-                i = s0;
-                goto out;
-            }
-            last_off = base + s0;
-            ltok = true;
-            if (ne > 0 && el[ne - 1].kind == PGN_EL_MOVE && el[ne - 1].nags < UINT16_MAX)
-                el[ne - 1].nags++;
-            continue;
-        }
-        default:
-            goto out;
-        }
-move: {
-        /* Branch-free length of runs under 8 bytes (moves vary in length
-         * too much for a predicted loop); longer runs, which the sentinel
-         * at buf[end] ends, take the loop. */
-        const unsigned char *t = b + i;
-        unsigned in = pgn_tokc[t[1]], len = 1 + in;
-        in &= pgn_tokc[t[2]]; len += in;
-        in &= pgn_tokc[t[3]]; len += in;
-        in &= pgn_tokc[t[4]]; len += in;
-        in &= pgn_tokc[t[5]]; len += in;
-        in &= pgn_tokc[t[6]]; len += in;
-        in &= pgn_tokc[t[7]]; len += in;
-        if (len == 8)
-            while (pgn_tokc[t[len]])
-                len++;
-        uint32_t w;
-        memcpy(&w, t, 4);
-        uint32_t ep;
-        memcpy(&ep, "e.p.", 4);
-        if ((len >= PGN_TOKEN_TEXT) | ((len == 4) & (w == ep)) | (ne >= ecap))
-            goto out;
-        {
-            uint64_t off = base + i, col = off - lstart + 1;
-            move_elem(&el[ne++], off, line, col > UINT32_MAX ? UINT32_MAX : (uint32_t)col, t, (unsigned)len,
-                      pnum, pdots);
-        }
-        last_off = base + i;
-        ltok = true;
-        pnum = -1;
-        pdots = 0;
-        i += len;
-        i += b[i] == ' ';
-        if (b[i] == '{' && i < lim)
-            goto comment;
-        continue;
-    }
-number: {
-        const unsigned char *t = b + i;
-        unsigned in = pgn_digc[t[1]], len = 1 + in;
-        in &= pgn_digc[t[2]]; len += in;
-        in &= pgn_digc[t[3]]; len += in;
-        uint32_t v = (uint32_t)(t[0] - '0');
-        if (len < 4) {
-            uint32_t d1 = (uint32_t)(t[1] - '0'), d2 = (uint32_t)(t[2] - '0');
-            v = len == 1 ? v : len == 2 ? v * 10 + d1 : v * 100 + d1 * 10 + d2;
-        } else {
-            v = 0;
-            len = 0;
-            while (pgn_cls[t[len]] & K_DIGIT)
-                v = v * 10 + (t[len++] - '0');
-        }
-        if ((pgn_cls[t[len]] & (K_SYM | K_ANNO | K_SLASH)) || len > 9
-            || (len == 4 && memcmp(t, "0000", 4) == 0)) {
-            /* a termination marker: as read_game takes it */
-            PgnResult res = PGN_RES_NONE;
-            size_t rl = 3;
-            if (memcmp(t, "1-0", 3) == 0)
-                res = PGN_RES_WHITE;
-            else if (memcmp(t, "0-1", 3) == 0)
-                res = PGN_RES_BLACK;
-            else if (memcmp(t, "1/2-1/2", 7) == 0) {
-                res = PGN_RES_DRAW;
-                rl = 7;
-            }
-            if (res == PGN_RES_NONE || (pgn_cls[t[rl]] & (K_SYM | K_ANNO | K_SLASH)))
-                goto out;
-            PgnPos p;
-            MKPOS(p, i);
-            SYNC();
-            r->line_tok = true;
-            r->last_tok = p;
-            r->pos = i + rl;
-            pgn_set_result(r, res, p);
+    f.lim = f.e - FAST_GUARD;
+    fast_reload(r, &f);           /* (elems may still be NULL) */
+    f.pnum = r->pend_num;
+    f.pdots = r->pend_dots;
+    f.ltok = r->line_tok;
+    f.last = r->last_tok;
+    f.last_off = NO_LAST;
+    while (f.i < f.lim) {
+        int k = F_SCALAR;
+        if (f.lim - f.i >= 64)
+            k = fast_walk(r, &f);
+        if (k == F_SCALAR)
+            k = fast_byte(r, &f);
+        if (k == F_NUMBER)
+            k = fast_number(r, &f);
+        if (k == F_MOVE)
+            k = fast_move(&f);
+        if (k == F_COMMENT)
+            k = fast_comment_step(r, &f);
+        if (k == F_ENDED)
             return true;
-        }
-        last_off = base + i;
-        ltok = true;
-        pnum = (int32_t)v;
-        /* the periods after it, branch-free up to three (the sentinel ends
-         * longer runs) */
-        t += len;
-        unsigned d = t[0] == '.', dd = d;
-        d &= t[1] == '.'; dd += d;
-        d &= t[2] == '.'; dd += d;
-        if (dd == 3)
-            while (t[dd] == '.')
-                dd++;
-        pdots = dd < 255 ? dd : 255;
-        i += len + dd;
-        i += b[i] == ' ';
-        if (pgn_act[b[i]] == A_ALPHA && i < lim)
-            goto move;
-        continue;
-    }
-comment: {
-        PgnPos p;
-        MKPOS(p, i);
-        ltok = true;
-        SYNC();
-        r->pos = i;
-        if (movetext_comment(r, p)) {
-            ended = true;
+        if (k == F_OUT)
             break;
-        }
-        RELOAD();
-        ltok = r->line_tok;
-        i = r->pos;
-        e = r->end;
-        if (e - i < FAST_GUARD)
-            goto out;
-        lim = e - FAST_GUARD;
-        i += b[i] == ' ';
-        continue;
     }
-    }
-out:
-    if (!ended) {
-        SYNC();
-        r->pos = i;
-    }
-    return ended;
-#undef MKPOS
-#undef FIX_LAST
-#undef SYNC
-#undef RELOAD
+    fast_sync(r, &f);
+    r->pos = f.i;
+    return false;
 }
 
 /* Movetext and tags of one game; returns when the game has ended. */
