@@ -1,4 +1,5 @@
-/* pgn.c - streaming PGN reader: tokens, tag pairs, movetext, recovery (knows no chess). */
+/* pgn.c - streaming PGN reader: the buffer, games and their boundaries,
+ * resync, sync points; tags and movetext in their rooms (knows no chess). */
 #include "pgn.h"
 #include "pgn_internal.h"
 #include "pgn_movetext.h"

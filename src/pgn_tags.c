@@ -728,7 +728,7 @@ __attribute__((target("avx2,bmi,bmi2"))) NOINLINE static size_t tag_lines_avx2(P
 
 /* Fast path for the tag section: blanks, line ends and well-formed tag pairs
  * in the buffer.  *ws_nl counts the line ends of the current blank run
- * (read_game adds it to what skip_ws finds).  Returns true if the game
+ * (pgn_tags_read adds it to what skip_ws finds).  Returns true if the game
  * ended (before a tag that starts the next game). */
 static bool tags_fast(PgnReader *r, bool *have_event, unsigned *ws_nl)
 {

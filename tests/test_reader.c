@@ -1,4 +1,4 @@
-/* test_reader.c - regression tests for the streaming PGN reader (src/pgn.c). */
+/* test_reader.c - regression tests for the streaming PGN reader (src/pgn*.c). */
 #include "input.h"
 #include "pgn.h"
 

@@ -169,5 +169,47 @@ else
         echo "FAIL fallback build: $(head -n 5 "$tmp/cc.log")"; failed=$((failed + 1))
     fi
 fi
+# A failed allocation while reading (PGNCHECK_FAIL_ALLOC=N fails the Nth,
+# mem.h) ends in "out of memory" and exit status 2, or changes nothing:
+# never a game read with a tag, a move or a diagnostic silently dropped.
+# Every allocation of a short run, one at a time (about 15 of them).
+cat > "$tmp/oom.pgn" << 'EOF'
+[Event "a"]
+[Site "b"]
+[Date "2024.01.01"]
+[Round "1"]
+[White "x"]
+[Black "y"]
+[Result "1-0"]
+
+1. e4 e5 2. Nf3 {a comment} Nc6 (2... d6 3. d4) 3. Bb5 a6 4. Ba4 Nf6 1-0
+
+[Event "a"]
+[Site "b"]
+[Date "2024.01.02"]
+[Round "2"]
+[White "y"]
+[Black "x"]
+[Result "*"]
+
+1. d4 d5 *
+EOF
+"$BIN/pgncheck" "$tmp/oom.pgn" > "$tmp/oom.ref" 2> "$tmp/oom.referr"
+ref_rc=$?
+bad=0 oom=0
+for n in $(seq 1 40); do
+    PGNCHECK_FAIL_ALLOC=$n "$BIN/pgncheck" "$tmp/oom.pgn" > "$tmp/oom.out" 2> "$tmp/oom.err"
+    rc=$?
+    if [ "$rc" -eq 2 ] && grep -q 'out of memory' "$tmp/oom.err"; then
+        oom=$((oom + 1))
+    elif [ "$rc" -ne "$ref_rc" ] || ! cmp -s "$tmp/oom.out" "$tmp/oom.ref" || ! cmp -s "$tmp/oom.err" "$tmp/oom.referr"; then
+        echo "FAIL allocation $n failed: exit $rc, not out of memory and not the same output"; bad=$((bad + 1))
+    fi
+done
+if [ "$bad" -eq 0 ] && [ "$oom" -gt 0 ]; then
+    echo "ok a failed allocation is out of memory (exit 2) or changes nothing ($oom of 40 runs)"; passed=$((passed + 1))
+else
+    failed=$((failed + 1))
+fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
