@@ -226,49 +226,57 @@ FenError pos_check_material(const Position *pos, FenInfo *info)
 /* Index of a castling right: 0 WK, 1 WQ, 2 BK, 3 BQ. */
 static int right_index(int color, bool king_side) { return color * 2 + (king_side ? 0 : 1); }
 
-FenError pos_from_fen(Position *pos, const char *fen, size_t len, bool chess960, FenInfo *info)
+/* A FEN's fields: [fs[i], fe[i]) for i < nf, and the text they point
+ * into (fen_fail's column). */
+typedef struct FenFields {
+    const char *fen;
+    const char *fs[7], *fe[7];
+    int nf;
+} FenFields;
+
+/* Trims surrounding whitespace and cuts the fields at spaces. */
+static FenError fen_fields(FenFields *f, const char *fen, size_t len, FenInfo *info)
 {
-    memset(pos, 0, sizeof *pos);
-    if (info)
-        memset(info, 0, sizeof *info);
-    pos->ep = SQ_NONE;
-    pos->chess960 = chess960;
     const char *end = fen + len;
-    /* Trim surrounding whitespace; split into fields. */
     while (fen < end && (*fen == ' ' || *fen == '\t'))
-        fen++, len--;
+        fen++;
     while (end > fen && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\n' || end[-1] == '\r'))
         end--;
-    const char *fs[7], *fe[7];
-    int nf = 0;
+    f->fen = fen;
+    f->nf = 0;
     const char *p = fen;
     while (p < end) {
-        if (nf == 7)
+        if (f->nf == 7)
             return fen_fail(info, fen, p, FEN_ERR_FIELDS);
-        fs[nf] = p;
+        f->fs[f->nf] = p;
         while (p < end && *p != ' ')
             p++;
-        fe[nf++] = p;
+        f->fe[f->nf++] = p;
         while (p < end && *p == ' ')
             p++;
     }
-    if (nf < 4 || nf > 6)
-        return fen_fail(info, fen, nf ? fs[nf - 1] : fen, FEN_ERR_FIELDS);
+    if (f->nf < 4 || f->nf > 6)
+        return fen_fail(info, fen, f->nf ? f->fs[f->nf - 1] : fen, FEN_ERR_FIELDS);
+    return FEN_OK;
+}
 
-    /* Field 1: placement, rank 8 first. */
+/* Field 1: the placement, rank 8 first. */
+static FenError fen_placement(Position *pos, const FenFields *f, FenInfo *info)
+{
     int rank = 7, file = 0;
-    for (p = fs[0]; p < fe[0]; p++) {
+    const char *p;
+    for (p = f->fs[0]; p < f->fe[0]; p++) {
         char c = *p;
         if (c == '/') {
             if (file != 8)
-                return fen_fail(info, fen, p, FEN_ERR_RANK_LENGTH);
+                return fen_fail(info, f->fen, p, FEN_ERR_RANK_LENGTH);
             if (--rank < 0)
-                return fen_fail(info, fen, p, FEN_ERR_RANKS);
+                return fen_fail(info, f->fen, p, FEN_ERR_RANKS);
             file = 0;
         } else if (c >= '1' && c <= '8') {
             file += c - '0';
             if (file > 8)
-                return fen_fail(info, fen, p, FEN_ERR_RANK_LENGTH);
+                return fen_fail(info, f->fen, p, FEN_ERR_RANK_LENGTH);
         } else {
             static const char letters[] = "pnbrqk";
             const char *l = NULL;
@@ -276,29 +284,33 @@ FenError pos_from_fen(Position *pos, const char *fen, size_t len, bool chess960,
                 if (c == letters[i] || c == letters[i] - 32)
                     l = &letters[i];
             if (!l)
-                return fen_fail(info, fen, p, FEN_ERR_PIECE_CHAR);
+                return fen_fail(info, f->fen, p, FEN_ERR_PIECE_CHAR);
             if (file >= 8)
-                return fen_fail(info, fen, p, FEN_ERR_RANK_LENGTH);
+                return fen_fail(info, f->fen, p, FEN_ERR_RANK_LENGTH);
             int color = (c >= 'a') ? BLACK : WHITE;
             put_piece(pos, color << 3 | (int)(l - letters + 1), sq_make(file, rank));
             file++;
         }
     }
     if (file != 8)
-        return fen_fail(info, fen, fe[0], FEN_ERR_RANK_LENGTH);
+        return fen_fail(info, f->fen, f->fe[0], FEN_ERR_RANK_LENGTH);
     if (rank != 0)
-        return fen_fail(info, fen, fe[0], FEN_ERR_RANKS);
+        return fen_fail(info, f->fen, f->fe[0], FEN_ERR_RANKS);
+    return FEN_OK;
+}
 
-    /* Field 2: side to move. */
-    if (fe[1] - fs[1] != 1 || (fs[1][0] != 'w' && fs[1][0] != 'b'))
-        return fen_fail(info, fen, fs[1], FEN_ERR_SIDE);
-    pos->side = fs[1][0] == 'w' ? WHITE : BLACK;
-
-    /* Field 3 and 4 are checked for syntax before the board laws so the
-     * most basic defect is the one reported. */
-    const char *cs = fs[2], *ce = fe[2];
+/* Fields 2 to 6 for their syntax, before the board laws, so that the most
+ * basic defect is the one reported: the side to move, the castling
+ * letters, the en passant square (*ep) and the counters. */
+static FenError fen_syntax(Position *pos, const FenFields *f, int *ep, FenInfo *info)
+{
+    const char *fen = f->fen;
+    if (f->fe[1] - f->fs[1] != 1 || (f->fs[1][0] != 'w' && f->fs[1][0] != 'b'))
+        return fen_fail(info, fen, f->fs[1], FEN_ERR_SIDE);
+    pos->side = f->fs[1][0] == 'w' ? WHITE : BLACK;
+    const char *cs = f->fs[2], *ce = f->fe[2];
     if (!(ce - cs == 1 && *cs == '-')) {
-        for (p = cs; p < ce; p++) {
+        for (const char *p = cs; p < ce; p++) {
             char c = *p;
             bool ok = (c >= 'A' && c <= 'H') || (c >= 'a' && c <= 'h') || c == 'K' || c == 'Q' ||
                       c == 'k' || c == 'q';
@@ -309,30 +321,28 @@ FenError pos_from_fen(Position *pos, const char *fen, size_t len, bool chess960,
                     return fen_fail(info, fen, p, FEN_ERR_CASTLING_SYNTAX);
         }
     }
-    const char *es = fs[3], *ee = fe[3];
-    int ep = SQ_NONE;
+    const char *es = f->fs[3], *ee = f->fe[3];
+    *ep = SQ_NONE;
     if (!(ee - es == 1 && *es == '-')) {
         if (ee - es != 2 || es[0] < 'a' || es[0] > 'h' || es[1] < '1' || es[1] > '8')
             return fen_fail(info, fen, es, FEN_ERR_EP_SYNTAX);
-        ep = sq_make(es[0] - 'a', es[1] - '1');
+        *ep = sq_make(es[0] - 'a', es[1] - '1');
     }
     uint32_t half = 0, full = 1;
-    if (nf >= 5 && !parse_uint(fs[4], fe[4], &half)) {
+    if (f->nf >= 5 && !parse_uint(f->fs[4], f->fe[4], &half)) {
         if (info)
             info->counter = 1;
-        return fen_fail(info, fen, fs[4], FEN_ERR_COUNTER_SYNTAX);
+        return fen_fail(info, fen, f->fs[4], FEN_ERR_COUNTER_SYNTAX);
     }
-    if (nf >= 6 && !parse_uint(fs[5], fe[5], &full)) {
+    if (f->nf >= 6 && !parse_uint(f->fs[5], f->fe[5], &full)) {
         if (info)
             info->counter = 2;
-        return fen_fail(info, fen, fs[5], FEN_ERR_COUNTER_SYNTAX);
+        return fen_fail(info, fen, f->fs[5], FEN_ERR_COUNTER_SYNTAX);
     }
     /* Missing counters (EPD style) and fullmove 0 are taken as 0 and 1:
-     * warnings (R35), each its own, and then the halfmove clock is not
-     * compared with a fullmove number the FEN did not give. */
-    bool full_given = nf == 6 && full > 0;
-    if (nf < 6 && info)
-        info->warnings |= nf == 4 ? FEN_WARN_NO_COUNTERS : FEN_WARN_NO_FULLMOVE;
+     * warnings (R35), each its own. */
+    if (f->nf < 6 && info)
+        info->warnings |= f->nf == 4 ? FEN_WARN_NO_COUNTERS : FEN_WARN_NO_FULLMOVE;
     if (full == 0) {
         if (info)
             info->warnings |= FEN_WARN_FULLMOVE_ZERO;
@@ -340,96 +350,126 @@ FenError pos_from_fen(Position *pos, const char *fen, size_t len, bool chess960,
     }
     pos->halfmove = half;
     pos->fullmove = full;
+    return FEN_OK;
+}
 
-    /* R30: one king each, not adjacent. */
+/* The laws of the board alone: R30 one king each, not adjacent; R31 no
+ * pawn on the first or last rank; R3 at most 8 pawns and 16 men a side
+ * (the promoted pieces are pos_check_material's: a game's start, not any
+ * position, needs them reachable); R32 the side not to move not in check. */
+static FenError fen_board_laws(Position *pos, const FenFields *f, FenInfo *info)
+{
+    const char *at = f->fs[0];
     for (int c = 0; c < 2; c++) {
         Bitboard k = pos->by_color[c] & pos->by_type[KING];
         if (bb_count(k) != 1)
-            return fen_fail(info, fen, fs[0], FEN_ERR_KING_COUNT);
+            return fen_fail(info, f->fen, at, FEN_ERR_KING_COUNT);
         pos->king_sq[c] = (uint8_t)bb_lsb(k);
     }
     if (bb_king_attacks(pos->king_sq[WHITE]) & bb_sq(pos->king_sq[BLACK]))
-        return fen_fail(info, fen, fs[0], FEN_ERR_KINGS_ADJACENT);
-    /* R31: no pawn on the first or last rank. */
+        return fen_fail(info, f->fen, at, FEN_ERR_KINGS_ADJACENT);
     if (pos->by_type[PAWN] & 0xFF000000000000FFull)
-        return fen_fail(info, fen, fs[0], FEN_ERR_PAWN_RANK);
-    /* R3: at most 8 pawns and 16 men a side (the promoted pieces are
-     * pos_check_material's: a game's start, not any position, needs them
-     * reachable). */
+        return fen_fail(info, f->fen, at, FEN_ERR_PAWN_RANK);
     for (int c = 0; c < 2; c++) {
         FenInfo m;
         material_of(pos, c, &m);
         if (m.men[PAWN] > 8 || m.men[0] > 16) {
             if (info)
                 material_copy(info, &m);
-            return fen_fail(info, fen, fs[0], FEN_ERR_TOO_MANY);
+            return fen_fail(info, f->fen, at, FEN_ERR_TOO_MANY);
         }
     }
-    /* R32: the side not to move may not be in check. */
     int them = pos->side ^ 1;
     if (pos_attackers_to(pos, pos->king_sq[them], pos->by_type[0]) & pos->by_color[pos->side])
-        return fen_fail(info, fen, fs[0], FEN_ERR_OPPONENT_IN_CHECK);
+        return fen_fail(info, f->fen, at, FEN_ERR_OPPONENT_IN_CHECK);
+    return FEN_OK;
+}
 
-    /* R33: castling rights.  KQkq means the outermost rook on that side of
-     * the king (X-FEN); a file letter names the rook (Shredder-FEN). */
+/* R33: castling rights.  KQkq means the outermost rook on that side of
+ * the king (X-FEN); a file letter names the rook (Shredder-FEN). */
+static FenError fen_castling(Position *pos, const FenFields *f, bool chess960, FenInfo *info)
+{
+    const char *cs = f->fs[2], *ce = f->fe[2];
     for (int i = 0; i < 4; i++)
         pos->castle_rook[i] = SQ_NONE;
-    if (!(ce - cs == 1 && *cs == '-')) {
-        for (p = cs; p < ce; p++) {
-            char c = *p;
-            int color = (c >= 'a') ? BLACK : WHITE;
-            int back = color == WHITE ? 0 : 7;
-            int ksq = pos->king_sq[color];
-            int rook = color << 3 | ROOK;
-            int rsq = SQ_NONE;
-            bool king_side;
-            if (sq_rank(ksq) != back)
-                return fen_fail(info, fen, p, FEN_ERR_CASTLING_RIGHTS);
-            if (c == 'K' || c == 'k' || c == 'Q' || c == 'q') {
-                king_side = (c == 'K' || c == 'k');
-                if (king_side) {
-                    for (int f = 7; f > sq_file(ksq); f--)
-                        if (pos->board[sq_make(f, back)] == rook) { rsq = sq_make(f, back); break; }
-                } else {
-                    for (int f = 0; f < sq_file(ksq); f++)
-                        if (pos->board[sq_make(f, back)] == rook) { rsq = sq_make(f, back); break; }
-                }
+    if (ce - cs == 1 && *cs == '-')
+        return FEN_OK;
+    for (const char *p = cs; p < ce; p++) {
+        char c = *p;
+        int color = (c >= 'a') ? BLACK : WHITE;
+        int back = color == WHITE ? 0 : 7;
+        int ksq = pos->king_sq[color];
+        int rook = color << 3 | ROOK;
+        int rsq = SQ_NONE;
+        bool king_side;
+        if (sq_rank(ksq) != back)
+            return fen_fail(info, f->fen, p, FEN_ERR_CASTLING_RIGHTS);
+        if (c == 'K' || c == 'k' || c == 'Q' || c == 'q') {
+            king_side = (c == 'K' || c == 'k');
+            if (king_side) {
+                for (int fl = 7; fl > sq_file(ksq); fl--)
+                    if (pos->board[sq_make(fl, back)] == rook) { rsq = sq_make(fl, back); break; }
             } else {
-                int f = (c >= 'a') ? c - 'a' : c - 'A';
-                rsq = sq_make(f, back);
-                if (pos->board[rsq] != rook || f == sq_file(ksq))
-                    return fen_fail(info, fen, p, FEN_ERR_CASTLING_RIGHTS);
-                king_side = f > sq_file(ksq);
-                if (!chess960 && info)
-                    info->warnings |= FEN_WARN_SHREDDER;
+                for (int fl = 0; fl < sq_file(ksq); fl++)
+                    if (pos->board[sq_make(fl, back)] == rook) { rsq = sq_make(fl, back); break; }
             }
-            if (rsq == SQ_NONE)
-                return fen_fail(info, fen, p, FEN_ERR_CASTLING_RIGHTS);
-            if (!chess960) {
-                /* Standard chess: king on e1/e8, rooks on a/h only. */
-                if (sq_file(ksq) != 4 || (sq_file(rsq) != (king_side ? 7 : 0)))
-                    return fen_fail(info, fen, p, FEN_ERR_CASTLING_RIGHTS);
-            }
-            int idx = right_index(color, king_side);
-            if (pos->castling & (1 << idx))
-                return fen_fail(info, fen, p, FEN_ERR_CASTLING_SYNTAX);
-            pos->castling |= (uint8_t)(1 << idx);
-            pos->castle_rook[idx] = (uint8_t)rsq;
+        } else {
+            int fl = (c >= 'a') ? c - 'a' : c - 'A';
+            rsq = sq_make(fl, back);
+            if (pos->board[rsq] != rook || fl == sq_file(ksq))
+                return fen_fail(info, f->fen, p, FEN_ERR_CASTLING_RIGHTS);
+            king_side = fl > sq_file(ksq);
+            if (!chess960 && info)
+                info->warnings |= FEN_WARN_SHREDDER;
         }
+        if (rsq == SQ_NONE)
+            return fen_fail(info, f->fen, p, FEN_ERR_CASTLING_RIGHTS);
+        /* Standard chess: king on e1/e8, rooks on a/h only. */
+        if (!chess960 && (sq_file(ksq) != 4 || (sq_file(rsq) != (king_side ? 7 : 0))))
+            return fen_fail(info, f->fen, p, FEN_ERR_CASTLING_RIGHTS);
+        int idx = right_index(color, king_side);
+        if (pos->castling & (1 << idx))
+            return fen_fail(info, f->fen, p, FEN_ERR_CASTLING_SYNTAX);
+        pos->castling |= (uint8_t)(1 << idx);
+        pos->castle_rook[idx] = (uint8_t)rsq;
     }
+    return FEN_OK;
+}
 
-    /* R34: an en passant square needs an enemy pawn that just went through
-     * it with a double step: right rank, pawn in front, squares empty. */
-    if (ep != SQ_NONE) {
-        int us = pos->side;
-        int need_rank = us == WHITE ? 5 : 2;
-        int victim = ep + (us == WHITE ? -8 : 8);
-        int origin = ep + (us == WHITE ? 8 : -8);
-        if (sq_rank(ep) != need_rank || pos->board[victim] != ((us ^ 1) << 3 | PAWN) || pos->board[ep] ||
-            pos->board[origin])
-            return fen_fail(info, fen, es, FEN_ERR_EP_SQUARE);
-        pos->ep = (uint8_t)ep;
-    }
+/* R34: an en passant square needs an enemy pawn that just went through
+ * it with a double step: right rank, pawn in front, squares empty. */
+static FenError fen_en_passant(Position *pos, const FenFields *f, int ep, FenInfo *info)
+{
+    if (ep == SQ_NONE)
+        return FEN_OK;
+    int us = pos->side;
+    int need_rank = us == WHITE ? 5 : 2;
+    int victim = ep + (us == WHITE ? -8 : 8);
+    int origin = ep + (us == WHITE ? 8 : -8);
+    if (sq_rank(ep) != need_rank || pos->board[victim] != ((us ^ 1) << 3 | PAWN) || pos->board[ep] ||
+        pos->board[origin])
+        return fen_fail(info, f->fen, f->fs[3], FEN_ERR_EP_SQUARE);
+    pos->ep = (uint8_t)ep;
+    return FEN_OK;
+}
+
+FenError pos_from_fen(Position *pos, const char *fen, size_t len, bool chess960, FenInfo *info)
+{
+    memset(pos, 0, sizeof *pos);
+    if (info)
+        memset(info, 0, sizeof *info);
+    pos->ep = SQ_NONE;
+    pos->chess960 = chess960;
+    FenFields f;
+    int ep;
+    FenError e;
+    if ((e = fen_fields(&f, fen, len, info)) != FEN_OK || (e = fen_placement(pos, &f, info)) != FEN_OK ||
+        (e = fen_syntax(pos, &f, &ep, info)) != FEN_OK || (e = fen_board_laws(pos, &f, info)) != FEN_OK ||
+        (e = fen_castling(pos, &f, chess960, info)) != FEN_OK || (e = fen_en_passant(pos, &f, ep, info)) != FEN_OK)
+        return e;
+    /* The halfmove clock is not compared with a fullmove number the FEN
+     * did not give (a missing or zero one). */
+    bool full_given = f.nf == 6 && !(info && (info->warnings & FEN_WARN_FULLMOVE_ZERO));
     if (info && full_given && pos->halfmove > 2 * pos->fullmove + (pos->side == BLACK))
         info->warnings |= FEN_WARN_HALFMOVE_HIGH;
     finish_position(pos);
@@ -437,7 +477,7 @@ FenError pos_from_fen(Position *pos, const char *fen, size_t len, bool chess960,
      * checkers, or two that no single move can give): not a law of its
      * own here, but R3 asks for a position that could be on the board. */
     if (bb_count(pos->checkers) > 2)
-        return fen_fail(info, fen, fs[0], FEN_ERR_OPPONENT_IN_CHECK);
+        return fen_fail(info, f.fen, f.fs[0], FEN_ERR_OPPONENT_IN_CHECK);
     return FEN_OK;
 }
 
