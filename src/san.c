@@ -718,6 +718,205 @@ static Bitboard same_kind_origins(const Position *pos, int pt, int to, int excep
     return origins;
 }
 
+/* Long algebraic (with - or x and a full origin) or UCI (bare squares). */
+static SanStatus parse_long(const Position *pos, const Parsed *p, SanResult *r)
+{
+    bool uci = !p->separator && !p->capture && !p->piece_letter;
+    if (uci) {
+        r->notes |= SAN_NOTE_UCI;
+        r->notes &= ~(unsigned)(SAN_NOTE_PROMO_NO_EQUALS | SAN_NOTE_PROMO_LOWERCASE);
+    } else
+        r->notes |= SAN_NOTE_LONG_ALGEBRAIC;
+    SanStatus st = resolve_from_to(pos, p, r);
+    if (st == SAN_OK && !uci && move_type(r->move) != MOVE_CASTLING) {
+        bool is_cap = pos->board[move_to(r->move)] || move_type(r->move) == MOVE_EN_PASSANT;
+        if (p->capture && !is_cap)
+            r->notes |= SAN_NOTE_CAPTURE_SURPLUS;
+    }
+    if (st == SAN_OK && p->piece_letter && p->piece == PAWN)
+        r->notes |= SAN_NOTE_PAWN_LETTER;
+    return st;
+}
+
+/* A pawn capture's origin: from the adjacent file, one rank back (R12),
+ * onto an enemy man or the en passant square (*ep).  0 after a finding. */
+static Bitboard pawn_capture_origin(const Position *pos, const Parsed *p, int target, bool *ep, SanResult *r)
+{
+    int us = pos->side, to = p->to, up = us == WHITE ? 8 : -8;
+    Bitboard own_kind = pos->by_color[us] & pos->by_type[PAWN];
+    if (p->from_file != sq_file(to) - 1 && p->from_file != sq_file(to) + 1) {
+        finish(r, SAN_SYNTAX);
+        return 0;
+    }
+    int from = to - up + (p->from_file - sq_file(to));
+    if (from < 0 || from > 63 || !(own_kind & bb_sq(from))) {
+        r->reason = ILL_NO_PIECE;
+        finish(r, SAN_ILLEGAL);
+        return 0;
+    }
+    if (!target) {
+        if (to == pos->ep && pos->ep != SQ_NONE) {
+            *ep = true;
+        } else {
+            r->reason = ILL_NO_EP;
+            r->sq = from;
+            finish(r, SAN_ILLEGAL);
+            return 0;
+        }
+    }
+    if (!p->capture)
+        r->notes |= SAN_NOTE_CAPTURE_MISSING;
+    return bb_sq(from);
+}
+
+/* A pawn push's origin: one or two squares straight back over empty
+ * squares (R11).  0 with r's status set after a finding, else 0 when no
+ * pawn can go there. */
+static Bitboard pawn_push_origin(const Position *pos, const Parsed *p, int target, SanResult *r)
+{
+    int us = pos->side, to = p->to, up = us == WHITE ? 8 : -8;
+    Bitboard own_kind = pos->by_color[us] & pos->by_type[PAWN];
+    if (p->capture || target) {
+        r->reason = target ? ILL_PAWN_CAPTURE_FORWARD : ILL_NO_PIECE;
+        r->sq = to;
+        finish(r, SAN_ILLEGAL);
+        return 0;
+    }
+    int from1 = to - up, from2 = to - 2 * up;
+    Bitboard cands = 0;
+    bool double_ok = from2 >= 0 && from2 < 64 && sq_rank(from2) == (us == WHITE ? 1 : 6) && (own_kind & bb_sq(from2));
+    if (from1 >= 0 && from1 < 64 && (own_kind & bb_sq(from1)))
+        cands = bb_sq(from1);
+    else if (from1 >= 0 && from1 < 64 && !pos->board[from1] && double_ok)
+        cands = bb_sq(from2);
+    else if (from1 >= 0 && from1 < 64 && pos->board[from1] && double_ok) {
+        r->reason = ILL_NO_PIECE; /* the double step is blocked */
+        r->sq = from2;
+        r->sq2 = from1;
+        finish(r, SAN_ILLEGAL);
+        return 0;
+    }
+    if (p->from_file >= 0)
+        r->notes |= SAN_NOTE_OVERDISAMBIGUATED;
+    return cands;
+}
+
+/* A pawn move in short algebraic. */
+static SanStatus resolve_pawn(const Position *pos, const Parsed *p, int target, SanResult *r)
+{
+    int us = pos->side, to = p->to, last = us == WHITE ? 7 : 0;
+    bool ep = false;
+    Bitboard cands = p->from_file >= 0 && p->from_file != sq_file(to) ? pawn_capture_origin(pos, p, target, &ep, r)
+                                                                        : pawn_push_origin(pos, p, target, r);
+    if (r->status != SAN_OK)
+        return r->status;
+    if (!cands) {
+        r->reason = ILL_NO_PIECE;
+        return finish(r, SAN_ILLEGAL);
+    }
+    if (sq_rank(to) == last) {
+        if (!p->promo) {
+            r->reason = ILL_PROMO_MISSING; /* R13: a bare "a8" never becomes a8=Q */
+            r->sq = bb_lsb(cands);
+            return finish(r, SAN_ILLEGAL);
+        }
+        if (p->promo == KING || p->promo == PAWN) {
+            r->reason = ILL_PROMO_PIECE;
+            r->sq = bb_lsb(cands);
+            return finish(r, SAN_ILLEGAL);
+        }
+    } else if (p->promo) {
+        r->reason = ILL_PROMO_RANK;
+        r->sq = bb_lsb(cands);
+        return finish(r, SAN_ILLEGAL);
+    }
+    int from = bb_lsb(cands);
+    Move m = ep ? move_new(from, to, MOVE_EN_PASSANT, 0)
+                : p->promo ? move_new(from, to, MOVE_PROMOTION, p->promo) : move_new(from, to, MOVE_NORMAL, 0);
+    if (!pos_is_legal(pos, m)) {
+        explain_illegal(pos, m, r);
+        return finish(r, SAN_ILLEGAL);
+    }
+    if (!ep && (r->notes & SAN_NOTE_EP_SUFFIX))
+        r->notes &= ~(unsigned)SAN_NOTE_EP_SUFFIX; /* keep the note only when true */
+    r->move = m;
+    return finish(r, SAN_OK);
+}
+
+/* R7: more of the origin given than the legal moves of that kind to the
+ * square need (or a rank where a file was needed). */
+static void disambiguation_notes(const Position *pos, const Parsed *p, Move m, SanResult *r)
+{
+    Bitboard others = same_kind_origins(pos, p->piece, p->to, move_from(m), 0);
+    int from = move_from(m);
+    bool need_file = false, need_rank = false;
+    if (others) {
+        if (!(others & file_bb(sq_file(from))))
+            need_file = true;
+        else if (!(others & rank_bb(sq_rank(from))))
+            need_rank = true;
+        else
+            need_file = need_rank = true;
+    }
+    bool gave_file = p->from_file >= 0, gave_rank = p->from_rank >= 0;
+    if ((gave_file && !need_file && !(need_rank && !gave_rank)) || (gave_rank && !need_rank)) {
+        if (gave_file && gave_rank)
+            r->notes |= SAN_NOTE_LONG_ALGEBRAIC; /* Ng1f3: a full origin square, not needed */
+        else if (gave_rank && !gave_file && need_file && !need_rank)
+            r->notes |= SAN_NOTE_UNDERDISAMBIGUATED_FILE;
+        else
+            r->notes |= SAN_NOTE_OVERDISAMBIGUATED;
+    }
+}
+
+/* A piece move in short algebraic: the pieces of the kind that reach the
+ * square by geometry, then the legal ones among them. */
+static SanStatus resolve_piece(const Position *pos, const Parsed *p, int target, SanResult *r)
+{
+    int us = pos->side, to = p->to;
+    Bitboard cands = attacks_of(p->piece, us ^ 1, to, pos->by_type[0]) & pos->by_color[us] & pos->by_type[p->piece];
+    if (p->from_file >= 0)
+        cands &= file_bb(p->from_file);
+    if (p->from_rank >= 0)
+        cands &= rank_bb(p->from_rank);
+    if (!cands) {
+        r->reason = ILL_NO_PIECE;
+        return finish(r, SAN_ILLEGAL);
+    }
+    Move legal[16];
+    int nlegal = 0;
+    Move first_illegal = MOVE_NONE;
+    while (cands) {
+        int from = bb_pop(&cands);
+        Move m = move_new(from, to, MOVE_NORMAL, 0);
+        if (pos_is_legal(pos, m)) {
+            if (nlegal < 16)
+                legal[nlegal] = m;
+            nlegal++;
+        } else if (first_illegal == MOVE_NONE)
+            first_illegal = m;
+    }
+    if (nlegal == 0) {
+        explain_illegal(pos, first_illegal, r);
+        return finish(r, SAN_ILLEGAL);
+    }
+    if (nlegal > 1) {
+        r->ncand = nlegal < 8 ? nlegal : 8;
+        memcpy(r->cand, legal, (size_t)r->ncand * sizeof(Move));
+        return finish(r, SAN_AMBIGUOUS);
+    }
+    Move m = legal[0];
+    bool is_capture = target != 0;
+    if (is_capture && !p->capture)
+        r->notes |= SAN_NOTE_CAPTURE_MISSING;
+    if (!is_capture && p->capture)
+        r->notes |= SAN_NOTE_CAPTURE_SURPLUS;
+    if (p->from_file >= 0 || p->from_rank >= 0)
+        disambiguation_notes(pos, p, m, r);
+    r->move = m;
+    return finish(r, SAN_OK);
+}
+
 SanStatus san_parse(const Position *pos, const char *tok, size_t len, SanResult *r)
 {
     r->status = SAN_OK;
@@ -762,26 +961,8 @@ SanStatus san_parse(const Position *pos, const char *tok, size_t len, SanResult 
     if (p.pawn_letter)
         r->notes |= SAN_NOTE_PAWN_LETTER;
 
-    SanStatus st;
-    if (p.from_file >= 0 && p.from_rank >= 0 &&
-        (p.separator || (!p.piece_letter && !p.capture))) {
-        /* Long algebraic (with - or x and a full origin) or UCI (bare squares). */
-        bool uci = !p.separator && !p.capture && !p.piece_letter;
-        if (uci) {
-            r->notes |= SAN_NOTE_UCI;
-            r->notes &= ~(unsigned)(SAN_NOTE_PROMO_NO_EQUALS | SAN_NOTE_PROMO_LOWERCASE);
-        } else
-            r->notes |= SAN_NOTE_LONG_ALGEBRAIC;
-        st = resolve_from_to(pos, &p, r);
-        if (st == SAN_OK && !uci && move_type(r->move) != MOVE_CASTLING) {
-            bool is_cap = pos->board[move_to(r->move)] || move_type(r->move) == MOVE_EN_PASSANT;
-            if (p.capture && !is_cap)
-                r->notes |= SAN_NOTE_CAPTURE_SURPLUS;
-        }
-        if (st == SAN_OK && p.piece_letter && p.piece == PAWN)
-            r->notes |= SAN_NOTE_PAWN_LETTER;
-        return st;
-    }
+    if (p.from_file >= 0 && p.from_rank >= 0 && (p.separator || (!p.piece_letter && !p.capture)))
+        return parse_long(pos, &p, r);
     if (p.piece == PAWN && p.from_rank >= 0) {
         /* "e4xd5" without a separator but with x: long algebraic pawn capture. */
         if (p.from_file < 0)
@@ -802,156 +983,7 @@ SanStatus san_parse(const Position *pos, const char *tok, size_t len, SanResult 
         r->sq2 = to;
         return finish(r, SAN_ILLEGAL);
     }
-
-    /* Candidate origins by geometry: pieces of the kind that reach `to`. */
-    Bitboard own_kind = pos->by_color[us] & pos->by_type[p.piece];
-    Bitboard cands;
-    bool is_capture = target != 0;
-    bool ep = false;
-    if (p.piece == PAWN) {
-        int up = us == WHITE ? 8 : -8;
-        int last = us == WHITE ? 7 : 0;
-        if (p.from_file >= 0 && p.from_file != sq_file(to)) {
-            /* A capture: from the adjacent file, one rank back. */
-            if (p.from_file != sq_file(to) - 1 && p.from_file != sq_file(to) + 1)
-                return finish(r, SAN_SYNTAX);
-            int from = to - up + (p.from_file - sq_file(to));
-            if (from < 0 || from > 63 || !(own_kind & bb_sq(from))) {
-                r->reason = ILL_NO_PIECE;
-                return finish(r, SAN_ILLEGAL);
-            }
-            if (!target) {
-                if (to == pos->ep && pos->ep != SQ_NONE)
-                    ep = true, is_capture = true;
-                else {
-                    r->reason = ILL_NO_EP;
-                    r->sq = from;
-                    return finish(r, SAN_ILLEGAL);
-                }
-            }
-            cands = bb_sq(from);
-            if (!p.capture)
-                r->notes |= SAN_NOTE_CAPTURE_MISSING;
-        } else {
-            /* A push: one or two squares straight ahead onto empty squares (R11). */
-            if (p.capture || target) {
-                r->reason = target ? ILL_PAWN_CAPTURE_FORWARD : ILL_NO_PIECE;
-                r->sq = to;
-                return finish(r, SAN_ILLEGAL);
-            }
-            int from1 = to - up, from2 = to - 2 * up;
-            cands = 0;
-            if (from1 >= 0 && from1 < 64 && (own_kind & bb_sq(from1)))
-                cands = bb_sq(from1);
-            else if (from1 >= 0 && from1 < 64 && !pos->board[from1] && from2 >= 0 && from2 < 64 &&
-                     sq_rank(from2) == (us == WHITE ? 1 : 6) && (own_kind & bb_sq(from2)))
-                cands = bb_sq(from2);
-            else if (from1 >= 0 && from1 < 64 && pos->board[from1] && from2 >= 0 && from2 < 64 &&
-                     sq_rank(from2) == (us == WHITE ? 1 : 6) && (own_kind & bb_sq(from2))) {
-                r->reason = ILL_NO_PIECE; /* the double step is blocked */
-                r->sq = from2;
-                r->sq2 = from1;
-                return finish(r, SAN_ILLEGAL);
-            }
-            if (p.from_file >= 0)
-                r->notes |= SAN_NOTE_OVERDISAMBIGUATED;
-        }
-        if (!cands) {
-            r->reason = ILL_NO_PIECE;
-            return finish(r, SAN_ILLEGAL);
-        }
-        if (sq_rank(to) == last) {
-            if (!p.promo) {
-                r->reason = ILL_PROMO_MISSING; /* R13: a bare "a8" never becomes a8=Q */
-                r->sq = bb_lsb(cands);
-                return finish(r, SAN_ILLEGAL);
-            }
-            if (p.promo == KING || p.promo == PAWN) {
-                r->reason = ILL_PROMO_PIECE;
-                r->sq = bb_lsb(cands);
-                return finish(r, SAN_ILLEGAL);
-            }
-        } else if (p.promo) {
-            r->reason = ILL_PROMO_RANK;
-            r->sq = bb_lsb(cands);
-            return finish(r, SAN_ILLEGAL);
-        }
-        int from = bb_lsb(cands);
-        Move m = ep ? move_new(from, to, MOVE_EN_PASSANT, 0)
-                    : p.promo ? move_new(from, to, MOVE_PROMOTION, p.promo) : move_new(from, to, MOVE_NORMAL, 0);
-        if (!pos_is_legal(pos, m)) {
-            explain_illegal(pos, m, r);
-            return finish(r, SAN_ILLEGAL);
-        }
-        if (!ep && (r->notes & SAN_NOTE_EP_SUFFIX))
-            r->notes &= ~(unsigned)SAN_NOTE_EP_SUFFIX; /* keep the note only when true */
-        r->move = m;
-        return finish(r, SAN_OK);
-    }
-
-    /* Pieces. */
-    cands = attacks_of(p.piece, us ^ 1, to, pos->by_type[0]) & own_kind;
-    if (p.from_file >= 0)
-        cands &= file_bb(p.from_file);
-    if (p.from_rank >= 0)
-        cands &= rank_bb(p.from_rank);
-    if (!cands) {
-        r->reason = ILL_NO_PIECE;
-        return finish(r, SAN_ILLEGAL);
-    }
-    Move legal[16];
-    int nlegal = 0;
-    Move first_illegal = MOVE_NONE;
-    Bitboard c = cands;
-    while (c) {
-        int from = bb_pop(&c);
-        Move m = move_new(from, to, MOVE_NORMAL, 0);
-        if (pos_is_legal(pos, m)) {
-            if (nlegal < 16)
-                legal[nlegal] = m;
-            nlegal++;
-        } else if (first_illegal == MOVE_NONE)
-            first_illegal = m;
-    }
-    if (nlegal == 0) {
-        explain_illegal(pos, first_illegal, r);
-        return finish(r, SAN_ILLEGAL);
-    }
-    if (nlegal > 1) {
-        r->ncand = nlegal < 8 ? nlegal : 8;
-        memcpy(r->cand, legal, (size_t)r->ncand * sizeof(Move));
-        return finish(r, SAN_AMBIGUOUS);
-    }
-    Move m = legal[0];
-    if (is_capture && !p.capture)
-        r->notes |= SAN_NOTE_CAPTURE_MISSING;
-    if (!is_capture && p.capture)
-        r->notes |= SAN_NOTE_CAPTURE_SURPLUS;
-    if (p.from_file >= 0 || p.from_rank >= 0) {
-        /* Compare with the minimal disambiguation among legal moves. */
-        Bitboard others = same_kind_origins(pos, p.piece, to, move_from(m), 0);
-        int from = move_from(m);
-        bool need_file = false, need_rank = false;
-        if (others) {
-            if (!(others & file_bb(sq_file(from))))
-                need_file = true;
-            else if (!(others & rank_bb(sq_rank(from))))
-                need_rank = true;
-            else
-                need_file = need_rank = true;
-        }
-        bool gave_file = p.from_file >= 0, gave_rank = p.from_rank >= 0;
-        if ((gave_file && !need_file && !(need_rank && !gave_rank)) || (gave_rank && !need_rank)) {
-            if (gave_file && gave_rank)
-                r->notes |= SAN_NOTE_LONG_ALGEBRAIC; /* Ng1f3: a full origin square, not needed */
-            else if (gave_rank && !gave_file && need_file && !need_rank)
-                r->notes |= SAN_NOTE_UNDERDISAMBIGUATED_FILE;
-            else
-                r->notes |= SAN_NOTE_OVERDISAMBIGUATED;
-        }
-    }
-    r->move = m;
-    return finish(r, SAN_OK);
+    return p.piece == PAWN ? resolve_pawn(pos, &p, target, r) : resolve_piece(pos, &p, target, r);
 }
 
 size_t san_format_nomark(const Position *pos, Move m, char *buf)
