@@ -88,6 +88,11 @@ void input_list_free(InputList *l);
 
 struct PgnReader;
 
+/* How the run reads an input: not at all (it failed, or it is a directory
+ * with no PGN file), whole by one reader on the main thread, or with -jN
+ * in pieces (a regular file) or in segments (a pipe). */
+typedef enum InputMode { INPUT_UNREAD = 0, INPUT_WHOLE, INPUT_PIECES, INPUT_SEGMENTS } InputMode;
+
 typedef struct Input {
     const char *name;           /* as reported */
     int fd;
@@ -99,9 +104,9 @@ typedef struct Input {
     uint64_t size;              /* regular files: bytes in the file */
     uint64_t origin;            /* regular files: the offset reading began at */
     uint64_t bytes;             /* bytes read so far */
-    struct PgnReader *reader;   /* read in batches: its reader, freed by the run */
-    /* Read in pieces (-jN, regular file): kept by the output side (pieces.h). */
-    bool pieces;
+    InputMode mode;             /* set by the run */
+    struct PgnReader *reader;   /* INPUT_WHOLE: its reader, freed by the run */
+    /* INPUT_PIECES, INPUT_SEGMENTS: kept by the output side (pieces.h). */
     bool ended;                 /* the input's end (or a read error) was output */
     uint64_t expect;            /* offset where the next piece's games must start */
     uint32_t expect_col;        /* its column (PgnOptions.column) */
@@ -110,7 +115,6 @@ typedef struct Input {
     uint64_t index_base;        /* games of this input output so far */
     /* A pipe read in segments (-jN): its bytes not yet handed to a segment,
      * [pend_off, pend_off + pend_len), and whether it has ended. */
-    bool stream;
     unsigned char *pend;
     size_t pend_len, pend_cap;
     uint64_t pend_off;

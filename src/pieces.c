@@ -432,7 +432,7 @@ static void piece_reread_to(Run *run, Batch *b, uint64_t upto)
 {
     Input *in = b->input;
     Source src = {.fd = in->fd};
-    if (in->stream) {
+    if (in->mode == INPUT_SEGMENTS) {
         src.run = run;
         src.in = in;
     }
@@ -514,7 +514,7 @@ void pieces_output(Run *run, Batch *b)
  * read and check whole, written out in order. */
 void pieces_file(Run *run, Input *in)
 {
-    in->pieces = true;
+    in->mode = INPUT_PIECES;
     in->expect = 0;
     in->line_base = 1;
     in->index_base = 0;
@@ -592,8 +592,7 @@ bool pieces_pipe(Run *run, Input *in)
     int cut = seg_cut(in, lo, size, most, &hi);
     if (cut == 0)
         return false;
-    in->pieces = true;
-    in->stream = true;
+    in->mode = INPUT_SEGMENTS;
     in->expect = 0;
     in->line_base = 1;
     in->index_base = 0;

@@ -113,9 +113,13 @@ bool run_export_slot(const Run *run, PieceTools *t, Batch *b, Slot *s, const Pgn
 /* Checks a batch's games, on any thread (a piece's are read here too). */
 static void check_batch(const Run *run, Batch *b, PieceTools *work)
 {
-    if (b->kind != BATCH_READ) {
+    switch (b->kind) {
+    case BATCH_PIECE:
+    case BATCH_SEGMENT:
         pieces_check(run, b, work);
         return;
+    case BATCH_READ:
+        break;
     }
     b->exp.len = 0;
     for (size_t i = 0; i < b->ngames; i++) {
@@ -504,9 +508,12 @@ void run_output_slot(Run *run, Input *in, const Batch *b, Slot *s, size_t keep_r
 static void output_batch(Run *run, Batch *b)
 {
     Input *in = b->input;
-    if (b->kind != BATCH_READ) {
+    switch (b->kind) {
+    case BATCH_PIECE:
+    case BATCH_SEGMENT:
         pieces_output(run, b);
-    } else {
+        break;
+    case BATCH_READ:
         if (b->oom)
             run_out_of_memory(run);
         if (run_batch_prints(run, b))
@@ -519,6 +526,7 @@ static void output_batch(Run *run, Batch *b)
             run_out_of_memory(run);
         run->held -= b->held;
         b->held = 0;
+        break;
     }
     if (b->file_end) {
         run->sum.inputs++;
@@ -528,7 +536,7 @@ static void output_batch(Run *run, Batch *b)
         } else if (in->err) {
             /* The reader's own read-error, where it was reading, is out
              * already; an input never read is one in every format too. */
-            if (!in->reader && !in->pieces)
+            if (in->mode == INPUT_UNREAD)
                 output_input_diag(run, in, in->open_failed ? D_OPEN_ERROR : D_READ_ERROR, 0,
                                   in->why[0] ? in->why : strerror(in->err));
             progress_clear(&run->progress);
@@ -550,10 +558,10 @@ static void output_batch(Run *run, Batch *b)
         }
         if (run->stats && !report_stats_file_end(run->stats, in->name))
             run_out_of_memory(run);
-        if (in->reader || in->pieces)
+        if (in->mode != INPUT_UNREAD)
             run->sum.files++;
         run->sum.bytes += in->bytes;
-        if (in->pieces)
+        if (in->mode == INPUT_PIECES || in->mode == INPUT_SEGMENTS)
             run->bytes_done += input_done_bytes(in);
         if (in->reader)
             pgn_reader_free(in->reader);
@@ -871,6 +879,7 @@ static void read_whole(Run *run, Input *in)
             run_out_of_memory(run);
             return;
         }
+        in->mode = INPUT_WHOLE;
     }
     int got = in->err ? 0 : 1;
     bool ended = false;
