@@ -1,6 +1,6 @@
-/* main.c - the pgncheck program: everything is in cli.c, but for the
- * allocation test hook, which must be set before cli's first allocation
- * and read after its last free. */
+/* main.c - the pgncheck program: cli.c runs it (options, then run.c, then
+ * the exit status), but for the allocation test hook, which must be set
+ * before cli's first allocation and read after its last free. */
 #include "cli.h"
 #include "mem.h"
 

@@ -245,7 +245,7 @@ uint64_t pgn_bytes_read(const PgnReader *r);
  * Where it does not (a tag section whose first pair was malformed, or one
  * without Event, goes on after the line), a reader from an earlier point
  * must be used: pgncheck confirms each cut against the reading before it
- * (cli.c).  True when buf[p] is one; buf must hold the three bytes before
+ * (pieces.c).  True when buf[p] is one; buf must hold the three bytes before
  * p and the tag start after it (160 bytes or to the end of the input). */
 bool pgn_sync_at(const unsigned char *buf, size_t len, size_t p);
 

@@ -366,7 +366,7 @@ bool report_deferred_write(Report *src, Report *dst, uint64_t index_base, uint64
     for (size_t i = 0; i < src->nsp; i++) {
         const Splice *sp = &src->sp[i];
         buf_add(o, src->b.p + at, sp->at - at);
-        /* lines as the reader's 32-bit counts shifted (cli.c lines_shift) */
+        /* lines as the reader's 32-bit counts shifted (pieces.c lines_shift) */
         buf_u64(o, sp->kind == NUM_INDEX ? sp->value + index_base : (uint32_t)(sp->value + line_delta));
         at = sp->at;
         if (o->len >= (64u << 10))
