@@ -797,3 +797,14 @@ int pgn_next(PgnReader *r, PgnGame *g)
     }
     return 0;
 }
+
+int pgn_name_casecmp(const char *a, const char *b)
+{
+    for (;; a++, b++) {
+        int x = (unsigned char)*a, y = (unsigned char)*b;
+        x += x >= 'A' && x <= 'Z' ? 'a' - 'A' : 0;
+        y += y >= 'A' && y <= 'Z' ? 'a' - 'A' : 0;
+        if (x != y || !x)
+            return x - y;
+    }
+}

@@ -249,4 +249,9 @@ uint64_t pgn_bytes_read(const PgnReader *r);
  * p and the tag start after it (160 bytes or to the end of the input). */
 bool pgn_sync_at(const unsigned char *buf, size_t len, size_t p);
 
+/* Compares two tag names as strcmp does, but for the case of ASCII letters
+ * (a tag name written in another case: PGN 8.1.1 names are case-sensitive,
+ * the game layer still honours them). */
+int pgn_name_casecmp(const char *a, const char *b);
+
 #endif

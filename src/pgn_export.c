@@ -143,17 +143,6 @@ static void word_more(PgnExport *x, const char *s, size_t n)
 
 /* ---- tags */
 
-static int casecmp(const char *a, const char *b)
-{
-    for (;; a++, b++) {
-        int p = (unsigned char)*a, q = (unsigned char)*b;
-        p += p >= 'A' && p <= 'Z' ? 32 : 0;
-        q += q >= 'A' && q <= 'Z' ? 32 : 0;
-        if (p != q || !p)
-            return p - q;
-    }
-}
-
 /* The first tag of that name: in its case, else in any case (as the game
  * layer honours a known tag name written in another case). */
 static const PgnTag *tag_find(const PgnGame *g, const char *name)
@@ -162,7 +151,7 @@ static const PgnTag *tag_find(const PgnGame *g, const char *name)
         if (g->tags[i].name && strcmp(g->tags[i].name, name) == 0)
             return &g->tags[i];
     for (size_t i = 0; i < g->ntags; i++)
-        if (g->tags[i].name && casecmp(g->tags[i].name, name) == 0)
+        if (g->tags[i].name && pgn_name_casecmp(g->tags[i].name, name) == 0)
             return &g->tags[i];
     return NULL;
 }
@@ -233,7 +222,7 @@ static bool write_tags(PgnExport *x, const PgnGame *g, const char *result, bool 
      * change the game (tag_case_twin: such a pair is there). */
     for (size_t j = 0; g->tag_case_twin && j < n; j++)
         for (size_t k = j + 1; k < n; k++)
-            if (order[j] > order[k] && casecmp(g->tags[order[j]].name, g->tags[order[k]].name) == 0)
+            if (order[j] > order[k] && pgn_name_casecmp(g->tags[order[j]].name, g->tags[order[k]].name) == 0)
                 return false;
     bool setup = tag_find(g, "SetUp") != NULL, fen = tag_find(g, "FEN") != NULL;
     for (size_t j = 0; j < n; j++) {
@@ -243,7 +232,7 @@ static bool write_tags(PgnExport *x, const PgnGame *g, const char *result, bool 
             tag_line(x, "SetUp", "1");
             setup = true;
         }
-        bool res = rewrite && casecmp(t->name, "Result") == 0;
+        bool res = rewrite && pgn_name_casecmp(t->name, "Result") == 0;
         tag_line(x, t->name, res ? result : t->value);
     }
     if (fen && !setup)
@@ -644,7 +633,7 @@ size_t pgn_export_notes(const PgnGame *g, const GameReport *rep, Diag change[2])
         const char *from = NULL;
         PgnPos where = g->start;
         for (size_t i = 0; i < g->ntags && !from; i++)
-            if (g->tags[i].name && casecmp(g->tags[i].name, "Result") == 0 &&
+            if (g->tags[i].name && pgn_name_casecmp(g->tags[i].name, "Result") == 0 &&
                 strcmp(g->tags[i].value, result_text(to)) != 0)
                 from = g->tags[i].value, where = g->tags[i].pos;
         if (!from && g->result != PGN_RES_NONE && g->result != to)
@@ -695,7 +684,7 @@ static PgnExportStatus export_game(PgnExport *x, const PgnGame *g, const GameRep
     /* Every Result tag as the marker (else the game is not mended). */
     const char *mtext = result_text(marker);
     for (size_t i = 0; i < g->ntags; i++)
-        if (g->tags[i].name && casecmp(g->tags[i].name, "Result") == 0 && to == PGN_RES_NONE &&
+        if (g->tags[i].name && pgn_name_casecmp(g->tags[i].name, "Result") == 0 && to == PGN_RES_NONE &&
             strcmp(g->tags[i].value, mtext) != 0)
             return PGN_EXPORT_AS_READ;
 

@@ -37,19 +37,6 @@ static bool blank_byte(char c)
     return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
 }
 
-static int ascii_casecmp(const char *a, const char *b)
-{
-    for (;; a++, b++) {
-        int x = (unsigned char)*a, y = (unsigned char)*b;
-        if (x >= 'A' && x <= 'Z')
-            x += 'a' - 'A';
-        if (y >= 'A' && y <= 'Z')
-            y += 'a' - 'A';
-        if (x != y || !x)
-            return x - y;
-    }
-}
-
 /* Offset, within the raw text, of the closing quote of the string whose
  * opening quote is at q; 0 if there is none on that line. */
 static size_t string_end(const char *raw, size_t n, size_t q)
@@ -120,7 +107,7 @@ static void plan_result_edits(const PgnGame *g, size_t content, Plan *p)
 {
     const char *raw = g->raw, *to_text = result_text(p->to);
     for (size_t i = 0; i < g->ntags && p->nedits < 7; i++) {
-        if (!g->tags[i].name || ascii_casecmp(g->tags[i].name, "Result") != 0)
+        if (!g->tags[i].name || pgn_name_casecmp(g->tags[i].name, "Result") != 0)
             continue;
         if (g->tags[i].value_pos.offset < g->start.offset)
             continue;

@@ -429,24 +429,11 @@ bool report_format_parse(const char *name, ReportFormat *fmt)
     return false;
 }
 
-static int ascii_casecmp(const char *a, const char *b)
-{
-    for (;; a++, b++) {
-        int x = (unsigned char)*a, y = (unsigned char)*b;
-        if (x >= 'A' && x <= 'Z')
-            x += 'a' - 'A';
-        if (y >= 'A' && y <= 'Z')
-            y += 'a' - 'A';
-        if (x != y || !x)
-            return x - y;
-    }
-}
-
 /* The value of the first tag named name but for the case of its letters. */
 static const char *tag_nocase(const PgnGame *g, const char *name)
 {
     for (size_t i = 0; i < g->ntags; i++)
-        if (g->tags[i].name && ascii_casecmp(g->tags[i].name, name) == 0)
+        if (g->tags[i].name && pgn_name_casecmp(g->tags[i].name, name) == 0)
             return g->tags[i].value;
     return NULL;
 }
