@@ -20,9 +20,11 @@ if [ "${1:-}" = --total ]; then
             printf "%s: %d passed, %d failed; skipped: %d tests, %d suites\n", $2, $3, $4, $5, $6
         }
         $1 == "skip" { skips[++n] = "  " $3 " (" $2 "): " $4 }
+        $1 == "fail" { fails[++m] = "  [" $3 "] (" $2 "): " $4 }
         END {
             if (passes < want) { printf "FAIL %d of %d passes did not run to their end\n", want - passes, want; x++ }
             if (n) { print "suites skipped:"; for (i = 1; i <= n; i++) print skips[i] }
+            if (m) { print "tests failed:"; for (i = 1; i <= m; i++) print fails[i] }
             printf "all passes: %d passed, %d failed; skipped: %d tests, %d suites\n", p, x, s, ss
             printf "%d passed, %d failed\n", p, x
             exit x > 0
@@ -48,6 +50,7 @@ run_suite() {
     line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)
     if [ -z "$line" ]; then
         echo "FAIL $name: no summary line (exit $status)"; sed 's/^/    /' "$log" | tail -n 20
+        printf 'fail\t%s\t%s\tno summary line (exit %s)\n' "$label" "$name" "$status" >> "$log.skips"
         failed=$((failed + 1)); return
     fi
     p=${line%% passed*}; f=${line#*passed, }; f=${f%% failed}
@@ -60,7 +63,11 @@ run_suite() {
     passed=$((passed + p)); failed=$((failed + f)); skipped=$((skipped + k))
     if [ "$f" -ne 0 ] || [ "$status" -ne 0 ]; then
         grep -E '^(FAIL|not ok)' "$log" | head -n 40 | sed "s/^/[$name] /"
-        [ "$f" -eq 0 ] && { echo "FAIL $name: exit $status"; failed=$((failed + 1)); }
+        # the failures again at the very end of make test, where a CI log's tail shows them
+        grep -E '^(FAIL|not ok)' "$log" | head -n 10 | cut -c 1-300 |
+            awk -v l="$label" -v n="$name" '{ printf "fail\t%s\t%s\t%s\n", l, n, $0 }' >> "$log.skips"
+        [ "$f" -eq 0 ] && { echo "FAIL $name: exit $status"; failed=$((failed + 1));
+            printf 'fail\t%s\t%s\tFAIL exit %s\n' "$label" "$name" "$status" >> "$log.skips"; }
     fi
     if [ "$p" -eq 0 ] && [ "$f" -eq 0 ]; then
         [ -n "$why" ] || why=$(grep -m 1 '^note: ' "$log" | sed 's/^note: //')
