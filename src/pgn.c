@@ -719,6 +719,13 @@ void pgn_reader_free(PgnReader *r)
 
 uint64_t pgn_bytes_read(const PgnReader *r) { return r->total; }
 
+uint64_t pgn_take_gap_lines(PgnReader *r)
+{
+    uint64_t n = r->gap_skipped;
+    r->gap_skipped = 0;
+    return n;
+}
+
 const Diag *pgn_file_diags(PgnReader *r, size_t *n)
 {
     *n = r->nfdiag;
@@ -748,6 +755,7 @@ int pgn_next(PgnReader *r, PgnGame *g)
         if ((c == '%' && p.col == 1) || c == ';') {
             if (c == ';' ? !nsemi++ : !nesc++)
                 *(c == ';' ? &semi_at : &esc_at) = p;
+            r->gap_skipped++;
             pgn_skip_line(r);
             continue;
         }

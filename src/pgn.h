@@ -233,6 +233,9 @@ int pgn_next(PgnReader *r, PgnGame *g);
 const Diag *pgn_file_diags(PgnReader *r, size_t *n);
 
 uint64_t pgn_bytes_read(const PgnReader *r);
+/* '%' escape lines and ';' comment lines read between games (and after the
+ * last) since the last call: the reader skips them. */
+uint64_t pgn_take_gap_lines(PgnReader *r);
 
 /* Sync points, where a file can be cut for parallel reading: a '[' that
  * starts a line and begins a tag pair ('[' blanks Name blanks '"'), either

@@ -51,6 +51,7 @@ struct PgnReader {
     Diag fdiag[FILE_DIAGS];
     size_t nfdiag;
     bool ng_reported;             /* NON_GAME_TEXT already reported for this gap */
+    uint64_t gap_skipped;         /* '%' and ';' lines between games (pgn_take_gap_lines) */
     bool gap_unknown;             /* the last game ended without a marker, where the next began */
     /* current game */
     PgnGame *g;

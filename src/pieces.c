@@ -211,6 +211,7 @@ static void piece_fill(const Run *run, Batch *b, PieceTools *t, const Source *fr
     b->piece.stop = UINT64_MAX;
     b->piece.stop_line = 0;
     b->piece.read_end = from;
+    b->gap_lines = 0;
     b->exp.len = 0;
     if (b->rec)
         report_deferred_reset(b->rec);
@@ -279,6 +280,7 @@ static void piece_fill(const Run *run, Batch *b, PieceTools *t, const Source *fr
         b->ngames++;
     }
     b->piece.read_end = from + pgn_bytes_read(r);
+    b->gap_lines = pgn_take_gap_lines(r);   /* (those before the next piece's first game too) */
     pgn_reader_free(r);
     if (run->defer)
         run_defer_diags(b, &b->tail);
@@ -299,6 +301,7 @@ void pieces_check(const Run *run, Batch *b, PieceTools *work)
     if (start == UINT64_MAX) {
         b->ngames = 0;
         b->tail.n = 0;
+        b->gap_lines = 0;
         if (b->rec)
             report_deferred_reset(b->rec);
         b->piece.start = UINT64_MAX;  /* no game starts here: a stretch inside a game */
@@ -348,6 +351,7 @@ static void piece_emit(Run *run, Batch *b)
     }
     lines_shift(b->tail.v, b->tail.n, dl);
     run_output_file_diags(run, in, &b->tail);
+    run_output_gap_lines(run, b);
     if (run->defer && !run->stop && !report_deferred_write(b->rec, run->rp, in->index_base, dl))
         run_out_of_memory(run);
     in->index_base += b->ngames;

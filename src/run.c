@@ -247,6 +247,13 @@ void run_output_file_diags(Run *run, const Input *in, const DiagList *l)
     }
 }
 
+/* --export leaves out the '%' and ';' lines between games: counted. */
+void run_output_gap_lines(Run *run, const Batch *b)
+{
+    if (run->opt->export_games)
+        run->dropped_gap_lines += b->gap_lines;
+}
+
 /* A game of a regular file to be copied: its text read again into
  * run->copy (g->raw points there until reset_copy); the errno of a failed
  * read, 0 otherwise (a game over GAME_TEXT is left without text). */
@@ -522,6 +529,7 @@ static void output_batch(Run *run, Batch *b)
         for (size_t i = 0; i < b->ngames; i++)
             run_output_slot(run, in, b, &b->slot[i], SLOT_KEEP_RAW);
         run_output_file_diags(run, in, &b->tail);
+        run_output_gap_lines(run, b);
         if (run->defer && !run->stop && !report_deferred_write(b->rec, run->rp, 0, 0))
             run_out_of_memory(run);
         run->held -= b->held;
@@ -771,6 +779,25 @@ bool run_start(Run *run)
     return true;
 }
 
+/* (PGN 8: an export holds games only, and no '%' lines) */
+static void report_export_left_out(const Run *run)
+{
+    const struct { uint64_t n; const char *one, *many; } part[] = {
+        {run->dropped_text, "piece of text between games", "pieces of text between games"},
+        {run->dropped_gap_lines, "% escape or ; comment line between games", "% escape or ; comment lines between games"},
+        {run->dropped_escapes, "% escape line in games", "% escape lines in games"},
+    };
+    const char *sep = " ";
+    fputs(PROG ": --export left out", stderr);
+    for (size_t i = 0; i < sizeof part / sizeof part[0]; i++) {
+        if (!part[i].n)
+            continue;
+        fprintf(stderr, "%s%llu %s", sep, (unsigned long long)part[i].n, part[i].n == 1 ? part[i].one : part[i].many);
+        sep = ", ";
+    }
+    fputs("\n", stderr);
+}
+
 void run_finish(Run *run)
 {
     const Options *opt = run->opt;
@@ -789,17 +816,8 @@ void run_finish(Run *run)
     report_hidden(run->side, run->sum.hidden);
     if (opt->summary)
         report_summary_text(stderr, &run->sum);
-    if (run->dropped_text + run->dropped_escapes && !opt->quiet) {
-        /* (PGN 8: an export holds games only, and no '%' lines) */
-        fputs(PROG ": --export left out", stderr);
-        if (run->dropped_text)
-            fprintf(stderr, " %llu piece%s of text between games", (unsigned long long)run->dropped_text,
-                    run->dropped_text == 1 ? "" : "s");
-        if (run->dropped_escapes)
-            fprintf(stderr, "%s %llu %% escape line%s in games", run->dropped_text ? " and" : "",
-                    (unsigned long long)run->dropped_escapes, run->dropped_escapes == 1 ? "" : "s");
-        fputs("\n", stderr);
-    }
+    if (run->dropped_text + run->dropped_gap_lines + run->dropped_escapes && !opt->quiet)
+        report_export_left_out(run);
 }
 
 void run_free(Run *run)
@@ -905,6 +923,7 @@ static void read_whole(Run *run, Input *in)
         }
         if (got < 0 && !in->err)
             in->err = EIO;
+        b->gap_lines = in->reader ? pgn_take_gap_lines(in->reader) : 0;
         ended = got != 1;
         b->file_end = ended;
         if (ended)

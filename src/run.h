@@ -68,6 +68,7 @@ typedef struct Batch {
     bool done;                  /* checked (guarded by Run.mu) */
     bool oom;                   /* out of memory while it was read or checked */
     DiagList tail;              /* file-level findings after the last game */
+    uint64_t gap_lines;         /* '%' and ';' lines between its games (pgn_take_gap_lines) */
     Slot *slot;
     size_t cap;                 /* slots allocated */
     union {
@@ -128,7 +129,7 @@ typedef struct Run {
      * comments between games are no finding, and where a file is read in
      * pieces the text before a piece's first game is not its game's),
      * and the '%' lines in games, left out */
-    uint64_t dropped_text, dropped_escapes;
+    uint64_t dropped_text, dropped_gap_lines, dropped_escapes;   /* --export: what it left out */
     PieceTools own;             /* the main thread's, for checking a piece */
     Batch spare;                /* a stretch read again in order (pieces_output) */
     double t0;
@@ -216,6 +217,7 @@ void run_show_progress(Run *run, const Input *in, bool force);
  * line is on?  File-level findings; one slot's game with those before it. */
 bool run_batch_prints(const Run *run, const Batch *b);
 void run_output_file_diags(Run *run, const Input *in, const DiagList *l);
+void run_output_gap_lines(Run *run, const Batch *b);
 void run_output_slot(Run *run, Input *in, const Batch *b, Slot *s, size_t keep_raw);
 /* --export: the game g of slot s of batch b, checked into rep, in export
  * format into b->exp (on the thread that checks it: a piece's copy of a

@@ -160,6 +160,40 @@ done
 [ -z "$bad" ] && ok "pieces: -j2 in pieces at every sync point, file and pipe, writes what -j1 writes" ||
     fail "pieces: -j2 differs from -j1:" "$bad"
 
+# ---------------------------------------------------------------- between
+# '%' escape lines (PGN 6) and ';' comment lines (PGN 5) between games,
+# before the first and after the last: an export has no place for them
+# (PGN 8), so they are left out and counted on stderr, the same count at
+# -j1, at -j2 in pieces cut at every sync point (where the lines before a
+# piece's first game are read by the piece before), and through a pipe.
+# The generator knows how many it wrote: 2 + 3*k for game k (k = 1..40,
+# before game k), and 2 after the last: 2*40 + 3*820 + 2 = 2542.
+awk 'BEGIN {
+    n = 0
+    for (k = 1; k <= 40; k++) {
+        print "% escape before game " k; print "; comment before game " k; n += 2
+        for (i = 1; i <= 3 * k; i++) { print (i % 2 ? "%" : ";") " filler " i; n++ }
+        printf "[Event \"g%d\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n", k
+        printf "[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n\n"
+    }
+    print "% after the last"; print "; and a comment"; n += 2
+    print n > "/dev/stderr"
+}' > "$tmp/between.pgn" 2> "$tmp/between.n"
+want="pgncheck: --export left out $(cat "$tmp/between.n") % escape or ; comment lines between games"
+bad=
+"$P" -j1 --export "$tmp/between.pgn" > "$tmp/b1" 2> "$tmp/e1" || bad="$bad -j1-exit"
+PGNCHECK_PIECE=1 "$P" -j2 --export "$tmp/between.pgn" > "$tmp/b2" 2> "$tmp/e2" || bad="$bad -j2-exit"
+PGNCHECK_PIECE=1 "$P" -j2 --export < "$tmp/between.pgn" > "$tmp/b3" 2> "$tmp/e3" || bad="$bad pipe-exit"
+for k in 1 2 3; do
+    [ "$(cat "$tmp/e$k")" = "$want" ] || bad="$bad stderr$k:$(head -c 200 "$tmp/e$k")"
+    [ "$(grep -c '^\[Event ' "$tmp/b$k")" = 40 ] && ! grep -q '^[%;]' "$tmp/b$k" || bad="$bad games$k"
+done
+[ -z "$bad" ] && ok "between: 2542 '%'/';' lines between games left out and counted, -j1, -j2 pieces, pipe" ||
+    fail "between: the lines between games" "want: $want
+got:$bad"
+"$P" -q --export "$tmp/between.pgn" > /dev/null 2> "$tmp/eq"
+[ ! -s "$tmp/eq" ] && ok "between: -q says nothing" || fail "between: -q" "$(cat "$tmp/eq")"
+
 # ---------------------------------------------------------------- corpora
 if ! command -v python3 > /dev/null 2>&1; then
     ok "corpus # skip: python3 not found"
