@@ -93,7 +93,11 @@ typedef enum Severity { SEV_NONE = 0, SEV_NOTE = 1, SEV_WARNING = 2, SEV_ERROR =
     X(DUPLICATE_GAME, "duplicate-game", SEV_NOTE, "--duplicates: an earlier game has the same main line from the same start") \
     X(DUPLICATE_RESULT, "duplicate-result-differs", SEV_WARNING, "--duplicates: an earlier game has the same main line and another result")
 
-#define DIAG_TABLE(X) DIAG_READER_TABLE(X) DIAG_GAME_TABLE(X) DIAG_EXPORT_TABLE(X) DIAG_DUP_TABLE(X)
+/* --export only (pgn_export.c, said by run.c where the game is written). */
+#define DIAG_COPY_TABLE(X) \
+    X(EXPORT_AS_READ, "export-as-read", SEV_NOTE, "--export: a game without error copied as read, its text being one the export does not rewrite")
+
+#define DIAG_TABLE(X) DIAG_READER_TABLE(X) DIAG_GAME_TABLE(X) DIAG_EXPORT_TABLE(X) DIAG_DUP_TABLE(X) DIAG_COPY_TABLE(X)
 
 typedef enum DiagCode {
 #define DIAG_ENUM(id, slug, sev, text) D_##id,

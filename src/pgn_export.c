@@ -56,7 +56,16 @@ struct PgnExport {
     size_t word_at;                 /* where the last word starts */
     bool glue;                      /* the next word joins the last ("(" before it) */
     bool need_number;               /* Black's next move takes "N..." (8.2.2.2) */
+    const char *why;                /* why a game without error is copied as read */
 };
+
+/* False, with the reason a game is left as read (pgn_export_why). */
+static bool refuse(PgnExport *x, const char *why)
+{
+    if (!x->why)
+        x->why = why;
+    return false;
+}
 
 PgnExport *pgn_export_new(void)
 {
@@ -223,7 +232,7 @@ static bool write_tags(PgnExport *x, const PgnGame *g, const char *result, bool 
     for (size_t j = 0; g->tag_case_twin && j < n; j++)
         for (size_t k = j + 1; k < n; k++)
             if (order[j] > order[k] && pgn_name_casecmp(g->tags[order[j]].name, g->tags[order[k]].name) == 0)
-                return false;
+                return refuse(x, "two tags alike but for case, which the export's order would swap");
     bool setup = tag_find(g, "SetUp") != NULL, fen = tag_find(g, "FEN") != NULL;
     for (size_t j = 0; j < n; j++) {
         const PgnTag *t = &g->tags[order[j]];
@@ -291,7 +300,7 @@ static bool write_move(PgnExport *x, Line *L, const PgnElem *e)
 {
     SanResult r;
     if (san_parse(&L->cur, e->text, e->len, &r) != SAN_OK)
-        return false;
+        return refuse(x, "a null move in a variation, which SAN has no notation for");
     char w[32];
     size_t n = 0;
     if (L->cur.side == WHITE || x->need_number) {
@@ -359,7 +368,7 @@ static void comment_word(PgnExport *x, const char *s, size_t n)
 static bool write_comment(PgnExport *x, const char *s, size_t n, bool semicolon)
 {
     if (semicolon && memchr(s, '}', n))
-        return false;
+        return refuse(x, "a ';' comment holds a '}', which a {} comment cannot");
     bool lead = n > 0 && blank((unsigned char)s[0]);
     bool trail = semicolon ? lead : n > 0 && blank((unsigned char)s[n - 1]);
     size_t i = 0, words = 0;
@@ -430,7 +439,7 @@ static bool walk_elem(PgnExport *x, Walk *w, size_t *i)
             return false;
         Line *parent = &x->lines[w->depth], *child = &x->lines[++w->depth];
         if (!parent->has_prev)
-            return false;
+            return refuse(x, "a variation before any move");
         child->cur = parent->prev;
         child->has_prev = false;
         word(x, "(", 1);
@@ -657,19 +666,28 @@ size_t pgn_export_notes(const PgnGame *g, const GameReport *rep, Diag change[2])
 
 /* ---- the game */
 
+/* A game without error left as read: why (see pgn_export_why). */
+static PgnExportStatus as_read(PgnExport *x, const char *why)
+{
+    refuse(x, why);
+    return PGN_EXPORT_AS_READ;
+}
+
 static PgnExportStatus export_game(PgnExport *x, const PgnGame *g, const GameReport *rep, bool fix,
                                    PgnExportText *out, uint32_t *escapes)
 {
     x->out = out;
     x->failed = false;
-    if (!g->raw || !g->raw_complete || g->syntax_error || g->out_of_memory || rep->out_of_memory ||
-        rep->status == STATUS_SKIPPED || rep->reason == REASON_INVALID)
+    if (!g->raw || g->syntax_error || g->out_of_memory || rep->out_of_memory || rep->status == STATUS_SKIPPED ||
+        rep->reason == REASON_INVALID)
         return PGN_EXPORT_AS_READ;
     for (size_t i = 0; i < rep->ndiags; i++)
         if (rep->diags[i].severity == SEV_ERROR && !(fix && result_error(rep->diags[i].code)))
             return PGN_EXPORT_AS_READ;
     if (rep->dropped)
         return PGN_EXPORT_AS_READ;  /* (errors past the cap are not known) */
+    if (!g->raw_complete)
+        return PGN_EXPORT_AS_READ;  /* (over GAME_TEXT: not copied at all, and said so) */
 
     /* The result: as read, or as --fix-results puts it right. */
     PgnResult to = fix ? rep->fixed : PGN_RES_NONE;
@@ -677,7 +695,7 @@ static PgnExportStatus export_game(PgnExport *x, const PgnGame *g, const GameRep
     bool added = false;
     if (g->result == PGN_RES_NONE) {
         if (!fix || rep->marker == PGN_RES_NONE || rep->marker_len)
-            return PGN_EXPORT_AS_READ;
+            return as_read(x, "no termination marker (--fix-results writes one where it is known)");
         marker = rep->marker;
         added = true;
     }
@@ -686,7 +704,7 @@ static PgnExportStatus export_game(PgnExport *x, const PgnGame *g, const GameRep
     for (size_t i = 0; i < g->ntags; i++)
         if (g->tags[i].name && pgn_name_casecmp(g->tags[i].name, "Result") == 0 && to == PGN_RES_NONE &&
             strcmp(g->tags[i].value, mtext) != 0)
-            return PGN_EXPORT_AS_READ;
+            return as_read(x, "a Result tag differs from the termination marker");
 
     /* (an export is about as long as the game's text: room for it at once) */
     if (out->cap - out->len < g->raw_len + 512) {
@@ -698,10 +716,10 @@ static PgnExportStatus export_game(PgnExport *x, const PgnGame *g, const GameRep
     bool ok;
     size_t from = tags_end(g, &ok);
     if (!ok)
-        return PGN_EXPORT_AS_READ;
+        return as_read(x, "its tag section holds text besides the tags");
     Line *L = &x->lines[0];
     if (!start_position(g, &L->cur))
-        return PGN_EXPORT_AS_READ;
+        return as_read(x, "its FEN is not one the export starts from");
     L->has_prev = false;
     if (!write_tags(x, g, mtext, to != PGN_RES_NONE))
         return PGN_EXPORT_AS_READ;
@@ -710,16 +728,16 @@ static PgnExportStatus export_game(PgnExport *x, const PgnGame *g, const GameRep
     x->need_number = true;
     Walk w = {.g = g, .s = g->raw, .n = g->raw_len, .marker = mtext};
     if (!walk(x, &w, from))
-        return x->failed ? PGN_EXPORT_NO_MEMORY : PGN_EXPORT_AS_READ;
+        return x->failed ? PGN_EXPORT_NO_MEMORY : as_read(x, "its movetext is not read here as the check read it");
     if (!w.marker_done) {
         if (!added)
-            return PGN_EXPORT_AS_READ;
+            return as_read(x, "its termination marker is not where the export reads it");
         word(x, mtext, strlen(mtext));
     }
     /* The replay here must end where the checker's did. */
     char fen[100];
     if (w.plies != rep->plies || (rep->fen[0] && (pos_to_fen(&x->lines[0].cur, fen), strcmp(fen, rep->fen) != 0)))
-        return PGN_EXPORT_AS_READ;
+        return as_read(x, "the export's replay ends elsewhere than the check's");
     add(x, "\n\n", 2);
     if (x->failed)
         return PGN_EXPORT_NO_MEMORY;
@@ -732,8 +750,13 @@ PgnExportStatus pgn_export_game(PgnExport *x, const PgnGame *g, const GameReport
 {
     size_t at = out->len;
     *escapes = 0;
+    x->why = NULL;
     PgnExportStatus st = export_game(x, g, rep, fix, out, escapes);
     if (st != PGN_EXPORT_DONE)
         out->len = at;  /* (never half a game) */
+    if (st != PGN_EXPORT_AS_READ)
+        x->why = NULL;
     return st;
 }
+
+const char *pgn_export_why(const PgnExport *x) { return x->why; }

@@ -46,6 +46,11 @@ typedef enum PgnExportStatus {
 PgnExportStatus pgn_export_game(PgnExport *x, const PgnGame *g, const GameReport *rep, bool fix,
                                 PgnExportText *out, uint32_t *escapes) __attribute__((warn_unused_result));
 
+/* Why the last game pgn_export_game left as read was left, where the
+ * reason is the export's, not an error or a variant the check found (a
+ * static string), else NULL. */
+const char *pgn_export_why(const PgnExport *x);
+
 /* The notes on a game exported with fix (--fix-results), into change[],
  * as pgn_write_game (pgn_write.c) gives them: wrong-result for a result
  * rewritten, missing-termination for a marker written.  Returns how many

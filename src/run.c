@@ -106,6 +106,7 @@ bool run_export_slot(const Run *run, PieceTools *t, Batch *b, Slot *s, const Pgn
         return false;
     s->exp_at = b->exp.len;
     s->exp_status = pgn_export_game(t->exp, g, rep, run->opt->fix_results, &b->exp, &s->exp_escapes);
+    s->exp_why = pgn_export_why(t->exp);
     s->exp_len = b->exp.len - s->exp_at;
     return s->exp_status != PGN_EXPORT_NO_MEMORY;
 }
@@ -398,13 +399,39 @@ static int write_game(Run *run, const Batch *b, Slot *s, bool fix, Diag change[2
     return pgn_write_game(run->games_out, s->game, fix ? &s->rep : NULL, change, nchange);
 }
 
+/* --export's finding on a game without error (or variant) it leaves as
+ * read, the export's own reason (pgn_export_why); none where the code is
+ * ignored.  Like --duplicates' finding, it counts in the game's status. */
+static bool export_as_read_note(Run *run, Slot *s, Diag *d)
+{
+    GameReport *rep = &s->rep;
+    Severity sev = run->opt->check.severity[D_EXPORT_AS_READ];
+    if (s->exp_status != PGN_EXPORT_AS_READ || !s->exp_why || rep->status == STATUS_ERROR ||
+        rep->status == STATUS_SKIPPED || sev == SEV_NONE)
+        return false;
+    memset(d, 0, sizeof *d);
+    d->code = D_EXPORT_AS_READ;
+    d->severity = sev;
+    d->pos = s->game->start;
+    snprintf(d->msg, sizeof d->msg, "--export leaves this game as read, not in export format: %s", s->exp_why);
+    rep->counts[sev]++;
+    if (sev == SEV_ERROR)
+        rep->status = STATUS_ERROR;
+    else if (sev == SEV_WARNING && rep->status == STATUS_OK)
+        rep->status = STATUS_WARNING;
+    run->exported_as_read++;
+    return true;
+}
+
 static void output_game(Run *run, Input *in, const Batch *b, Slot *s)
 {
     const Options *opt = run->opt;
     const GameReport *rep = &s->rep;
     ReportSummary *sum = &run->sum;
-    Diag extra[3];              /* --fix-results' changes, then --duplicates' finding */
-    bool dup = run->dup && dup_look(run, in, s, &extra[2]);
+    Diag extra[4];              /* --fix-results' changes, --duplicates' finding, --export's note */
+    Diag dupd, asr;
+    bool dup = run->dup && dup_look(run, in, s, &dupd);
+    bool as_read = opt->export_games && export_as_read_note(run, s, &asr);
     sum->games++;
     in->ngames++;
     sum->plies += rep->plies;
@@ -450,9 +477,10 @@ static void output_game(Run *run, Input *in, const Batch *b, Slot *s)
     } else if (opt->fix_results || opt->export_games) {
         copied = write_game(run, b, s, opt->fix_results, extra, &nextra);
     }
-    if (dup && nextra < 2)
-        extra[nextra] = extra[2];
-    nextra += dup;
+    if (dup)
+        extra[nextra++] = dupd;
+    if (as_read)
+        extra[nextra++] = asr;
     if (copied < 0 && !again) {
         progress_clear(&run->progress);
         fprintf(stderr, PROG ": %s: game %llu is larger than %u MiB and was not copied\n",
@@ -818,6 +846,9 @@ void run_finish(Run *run)
         report_summary_text(stderr, &run->sum);
     if (run->dropped_text + run->dropped_gap_lines + run->dropped_escapes && !opt->quiet)
         report_export_left_out(run);
+    if (run->exported_as_read && !opt->quiet)
+        fprintf(stderr, PROG ": --export left %llu game%s without error as read (export-as-read)\n",
+                (unsigned long long)run->exported_as_read, run->exported_as_read == 1 ? "" : "s");
 }
 
 void run_free(Run *run)

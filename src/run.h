@@ -49,6 +49,7 @@ typedef struct Slot {
      * batch's Batch.exp at exp_at */
     PgnExportStatus exp_status;
     uint32_t exp_escapes;       /* '%' lines left out */
+    const char *exp_why;        /* PGN_EXPORT_AS_READ: pgn_export_why */
     size_t exp_at, exp_len;
 } Slot;
 
@@ -130,6 +131,7 @@ typedef struct Run {
      * pieces the text before a piece's first game is not its game's),
      * and the '%' lines in games, left out */
     uint64_t dropped_text, dropped_gap_lines, dropped_escapes;   /* --export: what it left out */
+    uint64_t exported_as_read;  /* --export: games without error copied as read */
     PieceTools own;             /* the main thread's, for checking a piece */
     Batch spare;                /* a stretch read again in order (pieces_output) */
     double t0;
