@@ -84,10 +84,23 @@ bool run_keep_slices(const Run *run, PgnGame *dst, PgnGame *src, const GameRepor
 
 /* Run.defer: formats file-level findings, or a checked game, into the
  * batch's records (on the thread that checks the batch). */
+/* A file-level finding as reported: the reader knows only that a read
+ * failed, the input may know why (a decompressor's exit, input_wait; set
+ * before the batch that meets the failure is handed on). */
+static Diag diag_with_why(const Input *in, const Diag *d)
+{
+    Diag x = *d;
+    if (x.code == D_READ_ERROR && in->why[0])
+        snprintf(x.msg, sizeof x.msg, "read failed: %.*s", (int)(sizeof x.msg - 16), in->why);
+    return x;
+}
+
 void run_defer_diags(const Batch *b, const DiagList *l)
 {
-    for (size_t i = 0; i < l->n; i++)
-        report_file_diag(b->rec, b->input->name, &l->v[i]);
+    for (size_t i = 0; i < l->n; i++) {
+        Diag d = diag_with_why(b->input, &l->v[i]);
+        report_file_diag(b->rec, b->input->name, &d);
+    }
 }
 
 void run_defer_game(const Batch *b, const DiagList *pre, const PgnGame *g, const GameReport *rep)
@@ -242,9 +255,10 @@ void run_output_file_diags(Run *run, const Input *in, const DiagList *l)
         if (run->opt->export_games && l->v[i].code == D_NON_GAME_TEXT)
             run->dropped_text++;
         /* (TSV's go to standard error as text, never to the records) */
-        if (!run->opt->quiet && !run->stop && (!run->defer || run->opt->format == FMT_TSV))
-            report_file_diag(run->opt->format == FMT_TSV ? run->side : run->rp, in->name,
-                             &l->v[i]);
+        if (!run->opt->quiet && !run->stop && (!run->defer || run->opt->format == FMT_TSV)) {
+            Diag d = diag_with_why(in, &l->v[i]);
+            report_file_diag(run->opt->format == FMT_TSV ? run->side : run->rp, in->name, &d);
+        }
     }
 }
 

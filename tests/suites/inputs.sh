@@ -80,6 +80,9 @@ for c in gzip:gz xz:xz bzip2:bz2 zstd:zst; do
         run "$P" -j$j -f jsonl "$tmp/cut.$ext"
         status_is "$prog cut -j$j" 2
         out_has "$prog cut -j$j" '"code":"read-error"'
+        # the record says why, as stderr does (not "Input/output error")
+        out_has "$prog cut -j$j: the record names the decompressor's failure" \
+            "\"code\":\"read-error\".*\"message\":\"read failed: $prog -dc failed [(]exit status [0-9]+[)]: "
         err_has "$prog cut -j$j" "$prog -dc failed"
         games < "$tmp/out" > "$tmp/got"
         k=$(wc -l < "$tmp/got")
@@ -99,9 +102,11 @@ for c in gzip:gz xz:xz bzip2:bz2 zstd:zst; do
         esac
     done
     # Standard input cut short: the same
-    run "$P" -f jsonl - < "$tmp/cut.$ext"
-    status_is "$prog cut stdin" 2
-    out_has "$prog cut stdin" '"code":"read-error"'
+    for j in 1 2; do
+        run "$P" -j$j -f jsonl - < "$tmp/cut.$ext"
+        status_is "$prog cut stdin -j$j" 2
+        out_has "$prog cut stdin -j$j" "\"code\":\"read-error\".*\"message\":\"read failed: $prog -dc failed"
+    done
 done
 
 # A missing decompressor: named, exit 2, nothing read.
