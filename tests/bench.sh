@@ -22,7 +22,9 @@ echo "input:   $big ($bytes bytes, $games games, $plies plies)"
 echo
 
 out=$(mktemp "${TMPDIR:-/tmp}/pgncheck-bench.XXXXXX")
-trap 'rm -f "$out" "$out.rss" "$out.reader" "$out.readers"' EXIT INT TERM
+trap 'rm -f "$out" "$out.rss" "$out.reader" "$out.readers"' EXIT
+trap 'exit 130' INT     # (an interrupt ends the run, not only the command)
+trap 'exit 143' TERM
 export BENCH_OUT="$out"
 echo "== core"
 ./tests/perft -b 6 | sed 's/^/perft startpos /'

@@ -111,7 +111,10 @@ against() {
     # (sh has no locals: record() sets bin, so keep ours apart)
     rev=${1:-main} newbin=${2:-$top/pgncheck}
     tmp=$(mktemp -d "${TMPDIR:-/tmp}/samecheck.XXXXXX") || exit 2
-    trap 'rm -rf "$tmp"' EXIT INT TERM
+    # (an interrupt ends the run: the EXIT trap then removes the directory)
+    trap 'rm -rf "$tmp"' EXIT
+    trap 'exit 130' INT
+    trap 'exit 143' TERM
     mkdir "$tmp/src"
     (cd "$top" && git archive "$rev") | tar -x -C "$tmp/src" || exit 2
     make -C "$tmp/src" -j2 pgncheck > "$tmp/build.log" 2>&1 ||
