@@ -7,30 +7,8 @@
 BIN=${BIN:-.}
 P="$BIN/pgncheck"
 D=tests/cli
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/pgncheck-cli.XXXXXX") || exit 2
-[ -n "${KEEP:-}" ] || trap 'rm -rf "$tmp"' EXIT INT TERM
-passed=0
-failed=0
-
-ok() { echo "ok $1"; passed=$((passed + 1)); }
-skip() { echo "ok $1 # skip $2"; passed=$((passed + 1)); }
-fail() {
-    echo "FAIL $1"
-    [ -n "${2:-}" ] && printf '%s\n' "$2" | head -n 15 | sed 's/^/    /'
-    failed=$((failed + 1))
-}
-
-# run CMD...: stdout in $tmp/out, stderr in $tmp/err, status in $st.
-run() { "$@" > "$tmp/out" 2> "$tmp/err"; st=$?; }
-status_is() { [ "$st" -eq "$2" ] && ok "$1: exit $2" || fail "$1: exit $st, want $2" "$(cat "$tmp/err")"; }
-out_is() { printf '%s\n' "$2" > "$tmp/want"; cmp -s "$tmp/want" "$tmp/out" && ok "$1: stdout" || fail "$1: stdout" "$(diff "$tmp/want" "$tmp/out")"; }
-out_empty() { [ ! -s "$tmp/out" ] && ok "$1: stdout empty" || fail "$1: stdout not empty" "$(cat "$tmp/out")"; }
-err_is() { printf '%s\n' "$2" > "$tmp/want"; cmp -s "$tmp/want" "$tmp/err" && ok "$1: stderr" || fail "$1: stderr" "$(diff "$tmp/want" "$tmp/err")"; }
-err_empty() { [ ! -s "$tmp/err" ] && ok "$1: stderr empty" || fail "$1: stderr not empty" "$(cat "$tmp/err")"; }
-out_has() { grep -q -E -e "$2" "$tmp/out" && ok "$1: stdout has /$2/" || fail "$1: stdout lacks /$2/" "$(cat "$tmp/out")"; }
-out_lacks() { grep -q -E -e "$2" "$tmp/out" && fail "$1: stdout has /$2/" "$(cat "$tmp/out")" || ok "$1: stdout lacks /$2/"; }
-err_has() { grep -q -E -e "$2" "$tmp/err" && ok "$1: stderr has /$2/" || fail "$1: stderr lacks /$2/" "$(cat "$tmp/err")"; }
-same() { cmp -s "$2" "$3" && ok "$1" || fail "$1" "$(diff "$2" "$3" | head -n 10)"; }
+. tests/lib.sh
+scratch cli
 
 # JSON Lines validity: python3 if present, else jq, else skip.
 json_ok() {
@@ -44,18 +22,8 @@ for l in sys.stdin.buffer:
         skip "$1: valid JSON Lines" "no python3 or jq"
     fi
 }
-have_py() { command -v python3 > /dev/null 2>&1; }
-# jget FILE EXPR: evaluate a python expression over the list of records L.
-jget() { python3 -c 'import json,sys
-L=[json.loads(l) for l in open(sys.argv[1], encoding="utf-8")]
-print(eval(sys.argv[2]))' "$1" "$2"; }
-jcheck() {
-    if ! have_py; then skip "$1" "no python3"; return; fi
-    got=$(jget "$2" "$3" 2>&1)
-    [ "$got" = "$4" ] && ok "$1" || fail "$1: got '$got', want '$4'"
-}
 
-[ -x "$P" ] || { echo "FAIL no binary $P"; echo "0 passed, 1 failed"; exit 1; }
+need_bin "$P"
 
 # ---------------------------------------------------------------- help, version, usage
 run "$P" --help
@@ -773,5 +741,4 @@ fi
 
 # (the README's and the man page's examples: tests/suites/docs.sh)
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

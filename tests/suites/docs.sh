@@ -16,19 +16,10 @@
 # Run from the repository root with BIN=. or BIN=build/san.
 BIN=${BIN:-.}
 D=tests/cli
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/pgncheck-docs.XXXXXX") || exit 2
-[ -n "${KEEP:-}" ] || trap 'rm -rf "$tmp"' EXIT INT TERM
-passed=0
-failed=0
-ok() { echo "ok $1"; passed=$((passed + 1)); }
-# (counted as passed, as in every suite; tests/run.sh counts them apart)
-skip() { echo "ok $1 # skip $2"; passed=$((passed + 1)); }
-fail() {
-    echo "FAIL $1"
-    [ -n "${2:-}" ] && printf '%s\n' "$2" | head -n 20 | sed 's/^/    /'
-    failed=$((failed + 1))
-}
-[ -x "$BIN/pgncheck" ] || { echo "FAIL no binary $BIN/pgncheck"; echo "0 passed, 1 failed"; exit 1; }
+. tests/lib.sh
+scratch docs
+fail_lines=20
+need_bin "$BIN/pgncheck"
 bindir=$(cd "$BIN" && pwd)
 top=$(pwd)
 
@@ -124,5 +115,4 @@ while [ "$i" -lt "$n_ex" ]; do
     fi
 done
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -9,20 +9,9 @@
 BIN=${BIN:-.}
 P="$BIN/pgncheck"
 D=tests/dup
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/pgncheck-dup.XXXXXX") || exit 2
-[ -n "${KEEP:-}" ] || trap 'rm -rf "$tmp"' EXIT INT TERM
-passed=0
-failed=0
-ok() { echo "ok $1"; passed=$((passed + 1)); }
-fail() {
-    echo "FAIL $1"
-    [ -n "${2:-}" ] && printf '%s\n' "$2" | head -n 15 | sed 's/^/    /'
-    failed=$((failed + 1))
-}
-run() { "$@" > "$tmp/out" 2> "$tmp/err"; st=$?; }
-status_is() { [ "$st" -eq "$2" ] && ok "$1: exit $2" || fail "$1: exit $st, want $2" "$(cat "$tmp/err")"; }
-same() { cmp -s "$2" "$3" && ok "$1" || fail "$1" "$(diff "$2" "$3" | head -n 10)"; }
-[ -x "$P" ] || { echo "FAIL no binary $P"; echo "0 passed, 1 failed"; exit 1; }
+. tests/lib.sh
+scratch dup
+need_bin "$P"
 command -v python3 > /dev/null 2>&1 || { echo "ok all # skip no python3"; echo "1 passed, 0 failed"; exit 0; }
 bin=$(cd "$BIN" && pwd)
 
@@ -194,5 +183,4 @@ status_is "--duplicates-memory turns --duplicates on" 0
 run "$P" --select=unique --fix-results $D/hand.pgn
 status_is "--select=unique with --fix-results" 2
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

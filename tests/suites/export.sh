@@ -16,17 +16,9 @@
 BIN=${BIN:-.}
 P="$BIN/pgncheck"
 D=tests/export
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/pgncheck-export.XXXXXX") || exit 2
-[ -n "${KEEP:-}" ] || trap 'rm -rf "$tmp"' EXIT INT TERM
-passed=0
-failed=0
-ok() { echo "ok $1"; passed=$((passed + 1)); }
-fail() {
-    echo "FAIL $1"
-    [ -n "${2:-}" ] && printf '%s\n' "$2" | head -n 15 | sed 's/^/    /'
-    failed=$((failed + 1))
-}
-[ -x "$P" ] || { echo "FAIL no binary $P"; echo "0 passed, 1 failed"; exit 1; }
+. tests/lib.sh
+scratch export
+need_bin "$P"
 
 # exports NAME INPUT EXPECTED [OPTION]: --export [OPTION] INPUT gives
 # EXPECTED byte for byte at -j1 and -j2, and exporting EXPECTED again
@@ -48,6 +40,7 @@ exports() {
     cmp -s "$3" "$tmp/again" && ok "$1: the export of the export is itself" ||
         fail "$1: exporting the export changes it" "$(diff "$3" "$tmp/again" | head -n 10)"
 }
+# err_has NAME TEXT: a fixed text, the test named NAME alone (not lib.sh's)
 err_has() { grep -q -F -e "$2" "$tmp/err" && ok "$1" || fail "$1: stderr lacks '$2'" "$(cat "$tmp/err")"; }
 # strict_clean NAME FILE: --strict finds nothing above a note in FILE.
 strict_clean() {
@@ -268,5 +261,4 @@ else
     fi
 fi
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -5,33 +5,15 @@
 # made here.  Run from the repository root with BIN=. or BIN=build/san.
 BIN=${BIN:-.}
 P="$BIN/pgncheck"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/pgncheck-files.XXXXXX") || exit 2
-[ -n "${KEEP:-}" ] || trap 'chmod -R u+rwx "$tmp" 2> /dev/null; rm -rf "$tmp"' EXIT INT TERM
-passed=0
-failed=0
-
-ok() { echo "ok $1"; passed=$((passed + 1)); }
-skip() { echo "ok $1 # skip $2"; passed=$((passed + 1)); }
-fail() {
-    echo "FAIL $1"
-    [ -n "${2:-}" ] && printf '%s\n' "$2" | head -n 15 | sed 's/^/    /'
-    failed=$((failed + 1))
-}
-run() { "$@" > "$tmp/out" 2> "$tmp/err"; st=$?; }
-status_is() { [ "$st" -eq "$2" ] && ok "$1: exit $2" || fail "$1: exit $st, want $2" "$(cat "$tmp/err")"; }
-# the whole of stdout (stderr) is exactly the lines given
-out_is() { printf '%s\n' "$2" > "$tmp/want"; cmp -s "$tmp/want" "$tmp/out" && ok "$1: stdout" ||
-    fail "$1: stdout" "$(diff "$tmp/want" "$tmp/out")"; }
-err_is() { printf '%s\n' "$2" > "$tmp/want"; cmp -s "$tmp/want" "$tmp/err" && ok "$1: stderr" ||
-    fail "$1: stderr" "$(diff "$tmp/want" "$tmp/err")"; }
+. tests/lib.sh
+scratch files
 out_line() { grep -q -F -x -e "$2" "$tmp/out" && ok "$1: stdout has the line" || fail "$1: stdout lacks: $2" "$(cat "$tmp/out")"; }
 err_line() { grep -q -F -x -e "$2" "$tmp/err" && ok "$1: stderr has the line" || fail "$1: stderr lacks: $2" "$(cat "$tmp/err")"; }
 no_out() { grep -q -e "$2" "$tmp/out" && fail "$1: stdout has /$2/" "$(cat "$tmp/out")" || ok "$1: no /$2/ on stdout"; }
-same() { cmp -s "$2" "$3" && ok "$1" || fail "$1" "$(diff "$2" "$3" | head -n 10)"; }
 # the summary record without its time
 summary() { grep '^{"type":"summary"' "$tmp/out" | sed 's/"seconds":[0-9.]*,//'; }
 
-[ -x "$P" ] || { echo "FAIL no binary $P"; echo "0 passed, 1 failed"; exit 1; }
+need_bin "$P"
 G=tests/cli/good.pgn            # 2 games, no finding
 cd "$tmp" || exit 2
 case $P in /*) ;; *) P="$OLDPWD/$P" ;; esac
@@ -340,5 +322,4 @@ else
     skip "SIGINT" "python3 not installed"
 fi
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

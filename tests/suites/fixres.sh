@@ -13,17 +13,9 @@
 BIN=${BIN:-.}
 P="$BIN/pgncheck"
 D=tests/fixres
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/pgncheck-fixres.XXXXXX") || exit 2
-[ -n "${KEEP:-}" ] || trap 'rm -rf "$tmp"' EXIT INT TERM
-passed=0
-failed=0
-ok() { echo "ok $1"; passed=$((passed + 1)); }
-fail() {
-    echo "FAIL $1"
-    [ -n "${2:-}" ] && printf '%s\n' "$2" | head -n 15 | sed 's/^/    /'
-    failed=$((failed + 1))
-}
-[ -x "$P" ] || { echo "FAIL no binary $P"; echo "0 passed, 1 failed"; exit 1; }
+. tests/lib.sh
+scratch fixres
+need_bin "$P"
 
 # fixes NAME INPUT EXPECTED: --fix-results INPUT gives EXPECTED byte for
 # byte, and EXPECTED is left as it is.
@@ -41,6 +33,7 @@ fixes() {
     cmp -s "$3" "$tmp/again" && ok "$1: the fixed text is left as it is" \
         || fail "$1: fixing the fixed text changes it" "$(diff "$3" "$tmp/again" | head -n 10)"
 }
+# err_has NAME TEXT: a fixed text, the test named NAME alone (not lib.sh's)
 err_has() { grep -q -F -e "$2" "$tmp/err" && ok "$1" || fail "$1: stderr lacks '$2'" "$(cat "$tmp/err")"; }
 
 # ---------------------------------------------------------------- marker.pgn
@@ -157,5 +150,4 @@ else
     fi
 fi
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

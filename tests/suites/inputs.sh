@@ -6,26 +6,9 @@
 # or BIN=build/san.
 BIN=${BIN:-.}
 P="$BIN/pgncheck"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/pgncheck-inputs.XXXXXX") || exit 2
-[ -n "${KEEP:-}" ] || trap 'rm -rf "$tmp"' EXIT INT TERM
-passed=0
-failed=0
-
-ok() { echo "ok $1"; passed=$((passed + 1)); }
-skip() { echo "ok $1 # skip $2"; passed=$((passed + 1)); }
-fail() {
-    echo "FAIL $1"
-    [ -n "${2:-}" ] && printf '%s\n' "$2" | head -n 15 | sed 's/^/    /'
-    failed=$((failed + 1))
-}
-run() { "$@" > "$tmp/out" 2> "$tmp/err"; st=$?; }
-status_is() { [ "$st" -eq "$2" ] && ok "$1: exit $2" || fail "$1: exit $st, want $2" "$(cat "$tmp/err")"; }
-out_empty() { [ ! -s "$tmp/out" ] && ok "$1: stdout empty" || fail "$1: stdout not empty" "$(cat "$tmp/out")"; }
-err_has() { grep -q -E -e "$2" "$tmp/err" && ok "$1: stderr has /$2/" || fail "$1: stderr lacks /$2/" "$(cat "$tmp/err")"; }
-out_has() { grep -q -E -e "$2" "$tmp/out" && ok "$1: stdout has /$2/" || fail "$1: stdout lacks /$2/" "$(cat "$tmp/out")"; }
-same() { cmp -s "$2" "$3" && ok "$1" || fail "$1" "$(diff "$2" "$3" | head -n 10)"; }
-
-[ -x "$P" ] || { echo "FAIL no binary $P"; echo "0 passed, 1 failed"; exit 1; }
+. tests/lib.sh
+scratch inputs
+need_bin "$P"
 
 # The game records without the file name (the only field a compressed
 # file's output may differ in), and no summary (it holds the time taken).
@@ -180,5 +163,4 @@ err_has "ELF" "an ELF executable"
 run "$P" -q tests/cli/latin1.pgn
 [ "$st" -ne 2 ] && ok "Latin-1: not refused (exit $st)" || fail "Latin-1 refused" "$(cat "$tmp/err")"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

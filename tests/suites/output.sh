@@ -13,38 +13,16 @@ BIN=${BIN:-.}
 P="$BIN/pgncheck"
 D=tests/cli
 N=$D/notes.pgn
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/pgncheck-output.XXXXXX") || exit 2
-[ -n "${KEEP:-}" ] || trap 'rm -rf "$tmp"' EXIT INT TERM
-passed=0
-failed=0
-
-ok() { echo "ok $1"; passed=$((passed + 1)); }
-fail() {
-    echo "FAIL $1"
-    [ -n "${2:-}" ] && printf '%s\n' "$2" | head -n 15 | sed 's/^/    /'
-    failed=$((failed + 1))
-}
-run() { "$@" > "$tmp/out" 2> "$tmp/err"; st=$?; }
-status_is() { [ "$st" -eq "$2" ] && ok "$1: exit $2" || fail "$1: exit $st, want $2" "$(cat "$tmp/err")"; }
-out_empty() { [ ! -s "$tmp/out" ] && ok "$1: stdout empty" || fail "$1: stdout not empty" "$(cat "$tmp/out")"; }
+. tests/lib.sh
+scratch output
 count_is() { # NAME FILE REGEX N: N lines of FILE match REGEX
     c=$(grep -c -E -e "$3" "$2")
     [ "$c" -eq "$4" ] && ok "$1: $4 lines /$3/" || fail "$1: $c lines /$3/, want $4" "$(cat "$2")"
 }
 has() { grep -q -E -e "$3" "$2" && ok "$1: /$3/" || fail "$1: lacks /$3/" "$(cat "$2")"; }
 lacks() { grep -q -E -e "$3" "$2" && fail "$1: has /$3/" "$(cat "$2")" || ok "$1: no /$3/"; }
-same() { cmp -s "$2" "$3" && ok "$1" || fail "$1" "$(diff "$2" "$3" | head -n 10)"; }
-have_py() { command -v python3 > /dev/null 2>&1; }
-# jcheck NAME FILE EXPR WANT: a python expression over the records L.
-jcheck() {
-    if ! have_py; then echo "ok $1 # skip no python3"; passed=$((passed + 1)); return; fi
-    got=$(python3 -c 'import json,sys
-L=[json.loads(l) for l in open(sys.argv[1], encoding="utf-8")]
-print(eval(sys.argv[2]))' "$2" "$3" 2>&1)
-    [ "$got" = "$4" ] && ok "$1" || fail "$1: got '$got', want '$4'"
-}
 
-[ -x "$P" ] || { echo "FAIL no binary $P"; echo "0 passed, 1 failed"; exit 1; }
+need_bin "$P"
 
 # ---------------------------------------------------------------- documented
 "$P" --help > "$tmp/help"
@@ -237,5 +215,4 @@ else
     echo "ok terminal colour # skip no script(1)"; passed=$((passed + 1))
 fi
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish
