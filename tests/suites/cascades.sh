@@ -9,19 +9,14 @@
 #   PGNCHECK_CORPUS    the shared corpus (default ../shared/corpus)
 BIN=${BIN:-.}
 P="$BIN/pgncheck"
-passed=0
-failed=0
-ok() { echo "ok $1"; passed=$((passed + 1)); }
-fail() { echo "FAIL $1"; failed=$((failed + 1)); }
-finish() { echo "$passed passed, $failed failed"; [ "$failed" -eq 0 ]; exit $?; }
+. tests/lib.sh
 
-[ -x "$P" ] || { fail "no binary $P"; finish; }
+need_bin "$P"
 if ! command -v python3 > /dev/null 2>&1; then
     echo "note: python3 not available: cascades suite skipped"
     finish
 fi
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/pgncheck-cascades.XXXXXX") || exit 2
-trap 'rm -rf "$tmp"' EXIT INT TERM
+scratch cascades
 
 # 1. The counter, on canned output (a stand-in for pgncheck that prints it):
 #    game 1 has two diagnostics at 2:4 (a cascade) and a missing-tag at the

@@ -6,28 +6,24 @@
 # under valgrind memcheck on the plain binary (PLAIN_BIN), when valgrind is
 # installed: no errors, no leaks.
 BIN=${BIN:-.}
-passed=0
-failed=0
-ok() { echo "ok $1"; passed=$((passed + 1)); }
-bad() { echo "FAIL $1"; failed=$((failed + 1)); }
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/pgncheck-corpus.XXXXXX") || exit 2
-trap 'rm -rf "$tmp"' EXIT INT TERM
+. tests/lib.sh
+scratch corpus
 find corpus -type f \( -name '*.pgn' -o -name '*.PGN' \) | LC_ALL=C sort > "$tmp/files"
 n=$(wc -l < "$tmp/files")
-[ "$n" -gt 0 ] || { bad "no PGN files under corpus/"; echo "$passed passed, $failed failed"; exit 1; }
+[ "$n" -gt 0 ] || { fail "no PGN files under corpus/"; finish; }
 while IFS= read -r f; do
     "$BIN/pgncheck" -j2 -f jsonl "$f" > "$tmp/out" 2> "$tmp/err"
     st=$?
     if [ "$st" -gt 1 ]; then
-        bad "$f: exit $st: $(head -c 300 "$tmp/err")"
+        fail "$f: exit $st: $(head -c 300 "$tmp/err")"
         continue
     fi
     games=$(grep -c '^{"type":"game"' "$tmp/out")
     summary=$(sed -n 's/^{"type":"summary".*"games":\([0-9]*\).*/\1/p' "$tmp/out")
     if [ "$games" != "$summary" ]; then
-        bad "$f: $games game records but the summary counts ${summary:-none}"
+        fail "$f: $games game records but the summary counts ${summary:-none}"
     elif [ -s "$tmp/err" ]; then
-        bad "$f: unexpected stderr: $(head -c 300 "$tmp/err")"
+        fail "$f: unexpected stderr: $(head -c 300 "$tmp/err")"
     else
         ok "$f ($games games, exit $st)"
     fi
@@ -45,7 +41,7 @@ if [ -n "$vbin" ] && [ -x "$vbin/pgncheck" ] && command -v valgrind > /dev/null 
             > /dev/null 2> "$tmp/vg"
         st=$?
         if [ "$st" -eq 99 ] || grep -q '==[0-9]*==' "$tmp/vg"; then
-            bad "valgrind memcheck pgncheck $mode corpus/: $(grep '==[0-9]*==' "$tmp/vg" | head -n 5)"
+            fail "valgrind memcheck pgncheck $mode corpus/: $(grep '==[0-9]*==' "$tmp/vg" | head -n 5)"
         else
             ok "valgrind memcheck pgncheck $mode over $n corpus files: no errors, no leaks (exit $st)"
         fi
@@ -53,5 +49,4 @@ if [ -n "$vbin" ] && [ -x "$vbin/pgncheck" ] && command -v valgrind > /dev/null 
 else
     echo "note: valgrind memcheck runs in make check (PLAIN_BIN set) when valgrind is installed"
 fi
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -11,14 +11,10 @@
 BIN=${BIN:-.}
 P="$BIN/pgncheck"
 CHESSOPS_VERSION=0.15.1
-passed=0
-failed=0
-ok() { echo "ok $1"; passed=$((passed + 1)); }
-fail() { echo "FAIL $1"; failed=$((failed + 1)); }
+. tests/lib.sh
 note() { echo "note: $1"; }
-finish() { echo "$passed passed, $failed failed"; [ "$failed" -eq 0 ]; exit $?; }
 
-[ -x "$P" ] || { fail "no binary $P"; finish; }
+need_bin "$P"
 if ! command -v python3 > /dev/null 2>&1; then
     note "python3 not available: diff suite skipped"
     finish

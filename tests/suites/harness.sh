@@ -4,16 +4,9 @@
 # passed nothing is "skipped" with its reason (never "passed"), a failure
 # fails the pass, and --total prints each pass, the skipped suites and one
 # total, and fails when a pass is missing.
-passed=0
-failed=0
-ok() { echo "ok $1"; passed=$((passed + 1)); }
-fail() {
-    echo "FAIL $1"
-    [ -n "${2:-}" ] && printf '%s\n' "$2" | head -n 20 | sed 's/^/    /'
-    failed=$((failed + 1))
-}
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/pgncheck-harness.XXXXXX") || exit 2
-[ -n "${KEEP:-}" ] || trap 'rm -rf "$tmp"' EXIT INT TERM
+. tests/lib.sh
+fail_lines=20
+scratch harness
 mkdir -p "$tmp/tests/suites"
 cp tests/run.sh "$tmp/tests/"
 cd "$tmp" || exit 2
@@ -78,5 +71,4 @@ sh tests/run.sh --total tot 2 > total5 2>&1; s6=$?
 grep -q '^FAIL 1 of 2 passes did not run to their end$' total5 && [ "$s6" -ne 0 ] && ok "--total: a missing pass fails" ||
     fail "missing pass (exit $s6)" "$(cat total5)"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

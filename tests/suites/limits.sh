@@ -21,12 +21,9 @@
 # memory" and exit 2 (see below).
 BIN=${BIN:-.}
 P="$BIN/pgncheck"
-passed=0
-failed=0
-ok() { echo "ok $1"; passed=$((passed + 1)); }
-fail() { echo "FAIL $1"; [ -n "${2:-}" ] && printf '%s\n' "$2" | sed 's/^/    /' | head -n 8; failed=$((failed + 1)); }
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/pgncheck-limits.XXXXXX") || exit 2
-trap 'rm -rf "$tmp"' EXIT INT TERM
+. tests/lib.sh
+fail_lines=8
+scratch limits
 mkdir "$tmp/many"
 i=0
 for f in corpus/laws/*.pgn; do
@@ -117,5 +114,4 @@ done
 # the range must hold both kinds, or it no longer tests the failure path
 [ "$whole" -gt 0 ] && [ "$cut" -gt 0 ] && ok "limits both too small ($cut) and enough ($whole)" ||
     fail "the limits do not straddle the need: $cut out of memory, $whole whole"
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

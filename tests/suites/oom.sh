@@ -37,17 +37,10 @@
 # some 1,800 runs, 30 s on an idle machine).
 BIN=${BIN:-.}
 P="$(cd "$BIN" && pwd)/pgncheck"
-passed=0
-failed=0
-ok() { echo "ok $1"; passed=$((passed + 1)); }
-fail() {
-    echo "FAIL $1"
-    [ -n "${2:-}" ] && printf '%s\n' "$2" | head -n 12 | sed 's/^/    /'
-    failed=$((failed + 1))
-}
-[ -x "$P" ] || { echo "FAIL no binary $P"; echo "0 passed, 1 failed"; exit 1; }
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/pgncheck-oom.XXXXXX") || exit 2
-[ -n "${KEEP:-}" ] || trap 'rm -rf "$tmp"' EXIT INT TERM
+. tests/lib.sh
+fail_lines=12
+need_bin "$P"
+scratch oom
 if [ -n "${SANITIZED:-}" ] && [ "${SANITIZED:-}" != 0 ]; then
     ALL=${OOM_ALL:-30}
     TMO=120
@@ -218,6 +211,5 @@ $( { diff "$tmp/e0" "$tmp/e"; diff "$tmp/o0" "$tmp/o"; } | grep '^[<>]' | head -
     # the suite must be able to fail: the hook made runs fail
     [ "$total_oom" -gt 0 ] && ok "the hook: $total_oom runs out of memory in $total_n" ||
         fail "the hook made no run fail in $total_n"
-    echo "$passed passed, $failed failed"
-    [ "$failed" -eq 0 ]
+    finish
 }
