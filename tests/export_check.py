@@ -18,11 +18,12 @@ program's output:
     not blank, then one blank line.
 Prints "ok"/"FAIL" lines and "N passed, N failed".
 """
-import json
 import os
 import re
 import subprocess
 import sys
+
+from corpus_check_lib import Tally, game_records as games
 
 # Findings about the game's content: an export writes the game as it is,
 # so these stay (each only where the input's game had it too).
@@ -43,18 +44,6 @@ def run(args, out=None):
     with open(out, "wb") if out else open(os.devnull, "wb") as o:
         p = subprocess.run(args, stdout=o if out else subprocess.PIPE, stderr=subprocess.PIPE)
     return p
-
-
-def games(text):
-    g = []
-    for line in text.decode("utf-8", "replace").splitlines():
-        try:
-            r = json.loads(line)
-        except ValueError:
-            continue
-        if r.get("type") == "game":
-            g.append(r)
-    return g
 
 
 def timeless(err):
@@ -96,18 +85,8 @@ def as_read(data, start, end):
 
 def main():
     pgncheck, tmp, files = sys.argv[1], sys.argv[2], sys.argv[3:]
-    passed = failed = 0
-
-    def ok(msg):
-        nonlocal passed
-        passed += 1
-
-    def fail(msg, detail=""):
-        nonlocal failed
-        failed += 1
-        print("FAIL " + msg)
-        for line in detail.splitlines()[:12]:
-            print("    " + line)
+    tally = Tally(detail_lines=12, quiet_ok=True)    # thousands of files: failures only
+    ok, fail = tally.ok, tally.fail
 
     e1, e2, e3 = (os.path.join(tmp, n) for n in ("e1.pgn", "e2.pgn", "e3.pgn"))
     counts = {"games": 0, "as read": 0}
@@ -172,8 +151,7 @@ def main():
             ok(name)
     print("note: compared: %d files, %d games, %d of them with an error or a variant (copied as read)"
           % (len(files), counts["games"], counts["as read"]))
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    return tally.finish()
 
 
 if __name__ == "__main__":

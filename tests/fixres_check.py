@@ -23,28 +23,17 @@ Prints "ok"/"FAIL" lines, one "rewritten" line per file with changes, and
 "N passed, N failed".  The expected properties come from the brief of
 issue 18, section 2, not from the program's output.
 """
-import json
 import re
 import subprocess
 import sys
+
+from corpus_check_lib import Tally, game_records as records
 
 RESULT_CODES = {"wrong-result", "result-mismatch", "missing-termination", "unfinished-but-decided"}
 NOTE = re.compile(r'^(result rewritten from |termination marker \S+ written )')
 # the four results, and the markers written wrongly that are replaced
 RESULTS = re.compile(rb'1/2-1/2|1/2:1/2|1-0|0-1|1/2|1:0|0:1|\+--|--\+|\*')
 TAG_RESULT = re.compile(rb'(\[[Rr][Ee][Ss][Uu][Ll][Tt]\s+")[^"\r\n]*(")')
-
-
-def records(text):
-    games = []
-    for line in text.splitlines():
-        try:
-            r = json.loads(line)
-        except ValueError:
-            continue
-        if r.get("type") == "game":
-            games.append(r)
-    return games
 
 
 def segments(data, games):
@@ -75,20 +64,9 @@ def main():
     binary, files = sys.argv[1], sys.argv[2:]
     if files[:1] == ["--list"]:
         files = [l.rstrip("\n") for l in open(files[1], encoding="utf-8") if l.strip()]
-    passed = failed = 0
+    tally = Tally(detail_lines=8)
+    ok, fail = tally.ok, tally.fail
     total_games = total_rewritten = dropped = 0
-
-    def ok(msg):
-        nonlocal passed
-        passed += 1
-        print("ok " + msg)
-
-    def fail(msg, detail=""):
-        nonlocal failed
-        failed += 1
-        print("FAIL " + msg)
-        for line in detail.splitlines()[:8]:
-            print("    " + line)
 
     for path in files:
         data = open(path, "rb").read()
@@ -155,8 +133,7 @@ def main():
             ok("%s (%d games, %d rewritten)" % (path, len(ins), rewritten))
     print("total: %d files, %d games, %d rewritten; text between games (not copied) after %d games"
           % (len(files), total_games, total_rewritten, dropped))
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    return tally.finish()
 
 
 if __name__ == "__main__":
