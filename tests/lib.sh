@@ -6,6 +6,9 @@
 #       shows DETAIL's first $fail_lines lines (15 unless set), indented.
 #   finish: the "N passed, N failed" line tests/run.sh reads; exits 1 if
 #       anything failed, else 0.
+#   add_counts NAME LOG: the counts of the "N passed, N failed" line of
+#       LOG (a checker's output) added to the suite's; without one, a
+#       failure "NAME gave no summary".
 #   need_bin FILE: without the binary FILE the suite fails at once.
 #   scratch NAME: $tmp, a new directory removed at exit (kept with KEEP=1).
 #   run CMD...: stdout in $tmp/out, stderr in $tmp/err, status in $st; then
@@ -25,6 +28,16 @@ fail() {
     failed=$((failed + 1))
 }
 finish() { echo "$passed passed, $failed failed"; [ "$failed" -eq 0 ]; exit $?; }
+
+add_counts() {
+    line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$2" | tail -n 1)
+    if [ -z "$line" ]; then
+        fail "$1 gave no summary" "$(tail -n 10 "$2")"
+        return
+    fi
+    p=${line%% passed*}; f=${line#*passed, }; f=${f%% failed}
+    passed=$((passed + p)); failed=$((failed + f))
+}
 
 need_bin() { [ -x "$1" ] || { fail "no binary $1"; finish; }; }
 

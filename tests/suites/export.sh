@@ -252,13 +252,7 @@ else
     set +f
     grep -E '^(FAIL|    )' "$tmp/corpus.log" | head -n 40
     grep -E '^note: ' "$tmp/corpus.log"
-    line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$tmp/corpus.log" | tail -n 1)
-    if [ -z "$line" ]; then
-        fail "corpus: export_check.py gave no summary" "$(tail -n 10 "$tmp/corpus.log")"
-    else
-        p=${line%% passed*}; f=${line#*passed, }; f=${f%% failed}
-        passed=$((passed + p)); failed=$((failed + f))
-    fi
+    add_counts "corpus: export_check.py" "$tmp/corpus.log"
 fi
 
 finish

@@ -141,13 +141,7 @@ else
     python3 tests/fixres_check.py "$P" --list "$tmp/files" > "$tmp/corpus.log" 2>&1
     grep -E '^(FAIL|    )' "$tmp/corpus.log" | head -n 40
     grep -E '^total: ' "$tmp/corpus.log"
-    line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$tmp/corpus.log" | tail -n 1)
-    if [ -z "$line" ]; then
-        fail "corpus: fixres_check.py gave no summary" "$(tail -n 10 "$tmp/corpus.log")"
-    else
-        p=${line%% passed*}; f=${line#*passed, }; f=${f%% failed}
-        passed=$((passed + p)); failed=$((failed + f))
-    fi
+    add_counts "corpus: fixres_check.py" "$tmp/corpus.log"
 fi
 
 finish
