@@ -2,6 +2,7 @@
  * resync, sync points; tags and movetext in their rooms (knows no chess). */
 #include "pgn.h"
 #include "pgn_internal.h"
+#include "pgn_comment.h"
 #include "pgn_movetext.h"
 #include "pgn_tags.h"
 #include "mem.h"

@@ -118,6 +118,16 @@ static const uint64_t pos_add[64][2] = {PA8(0), PA8(8), PA8(16), PA8(24), PA8(32
 /* walk_body and tag_lines store a position's line and column as one word */
 _Static_assert(offsetof(PgnPos, line) == 8 && offsetof(PgnPos, col) == 12, "PgnPos layout assumed");
 
+/* The last element if it is a move of the current (stored) line. */
+static inline PgnElem *pgn_last_move(PgnReader *r)
+{
+    PgnGame *g = r->g;
+    if (r->depth > PGN_MAX_DEPTH || g->nelems == 0)
+        return NULL;
+    PgnElem *el = &g->elems[g->nelems - 1];
+    return el->kind == PGN_EL_MOVE ? el : NULL;
+}
+
 /* Reader diagnostics about the current game (pgn.c): kept up to
  * PGN_MAX_DIAGS, then counted. */
 void pgn_game_diag(PgnReader *r, DiagCode code, PgnPos pos, const char *msg);

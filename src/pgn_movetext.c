@@ -1,5 +1,5 @@
-/* pgn_movetext.c - movetext: the block walk and byte fast path, the
- * general token steps behind them, comments and clocks (knows no chess). */
+/* pgn_movetext.c - movetext: the block walk and byte fast path, and the
+ * general token steps behind them (knows no chess; comments: pgn_comment.c). */
 #include "pgn_movetext.h"
 
 #include <limits.h>
@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "mem.h"
+#include "pgn_comment.h"
 
 #ifdef PGN_SWAR
 /* slot_init writes the fields after pos as two words: the layout it assumes */
@@ -95,202 +96,6 @@ static inline PgnElem *new_elem(PgnReader *r, PgnElemKind kind, PgnPos p)
     el->clock = -1;
     el->text[0] = '\0';
     return el;
-}
-
-/* The last element if it is a move of the current (stored) line. */
-static PgnElem *last_move(PgnReader *r)
-{
-    PgnGame *g = r->g;
-    if (r->depth > PGN_MAX_DEPTH || g->nelems == 0)
-        return NULL;
-    PgnElem *el = &g->elems[g->nelems - 1];
-    return el->kind == PGN_EL_MOVE ? el : NULL;
-}
-
-/* ---------------------------------------------------------------------
- * Comment commands: [%clk h:mm:ss(.f)], [%emt ...], [%eval ...].
- * s points just after "[%"; n bytes available.
- * ------------------------------------------------------------------- */
-static bool parse_clock(const unsigned char *raw, size_t rn, int32_t *cs)
-{
-    /* Exporters wrap long comment lines anywhere, even inside a command
-     * ("[%emt 0:00:" newline "00]"): white space inside the time is dropped. */
-    unsigned char s[64];
-    size_t n = 0;
-    for (size_t i = 0; i < rn && n < sizeof s; i++)
-        if (raw[i] != ' ' && raw[i] != '\t' && raw[i] != '\r' && raw[i] != '\n')
-            s[n++] = raw[i];
-    size_t k = 0;
-    uint64_t h = 0;
-    unsigned m = 0, sec = 0, frac = 0;
-    while (k < n && s[k] == ' ')
-        k++;
-    size_t d0 = k;
-    while (k < n && pgn_cls[s[k]] & K_DIGIT && k - d0 < 6)
-        h = h * 10 + (s[k++] - '0');
-    if (k == d0 || k >= n || s[k] != ':')
-        return false;
-    k++;
-    d0 = k;
-    while (k < n && pgn_cls[s[k]] & K_DIGIT && k - d0 < 2)
-        m = m * 10 + (s[k++] - '0');
-    if (k == d0 || m > 59 || k >= n || s[k] != ':')
-        return false;
-    k++;
-    d0 = k;
-    while (k < n && pgn_cls[s[k]] & K_DIGIT && k - d0 < 2)
-        sec = sec * 10 + (s[k++] - '0');
-    if (k == d0 || sec > 59)
-        return false;
-    if (k < n && s[k] == '.') {
-        k++;
-        d0 = k;
-        unsigned scale = 10;
-        while (k < n && pgn_cls[s[k]] & K_DIGIT) {
-            if (k - d0 < 2) {
-                frac += (s[k] - '0') * scale;
-                scale /= 10;
-            }
-            k++;
-        }
-        if (k == d0)
-            return false;
-    }
-    while (k < n && s[k] == ' ')
-        k++;
-    if (k >= n || s[k] != ']')
-        return false;
-    uint64_t v = ((h * 60 + m) * 60 + sec) * 100 + frac;
-    *cs = v > INT32_MAX ? INT32_MAX : (int32_t)v;
-    return true;
-}
-
-/* buf[i] is '%' inside a comment and buf[i-1] == '['. */
-static void comment_command(PgnReader *r, size_t i, size_t avail)
-{
-    const unsigned char *s = r->buf + i + 1;
-    size_t n = avail > 0 ? avail - 1 : 0;
-    if (n >= 4 && memcmp(s, "clk", 3) == 0 && (s[3] == ' ' || s[3] == '\t')) {
-        int32_t cs;
-        if (parse_clock(s + 4, n - 4, &cs)) {
-            PgnElem *el = last_move(r);
-            if (el)
-                el->clock = cs;
-        } else {
-            pgn_game_diag(r, D_BAD_CLOCK, pos_of(r, i - 1), "[%clk] without a readable h:mm:ss time");
-        }
-    } else if (n >= 4 && memcmp(s, "emt", 3) == 0 && (s[3] == ' ' || s[3] == '\t')) {
-        int32_t cs;
-        size_t k = 4;
-        bool plain = true;     /* seconds only, e.g. [%emt 12.5], also accepted */
-        while (k < n && s[k] == ' ')
-            k++;
-        size_t d0 = k;
-        while (k < n && (pgn_cls[s[k]] & (K_DIGIT | K_DOT)))
-            k++;
-        while (k < n && s[k] == ' ')
-            k++;
-        if (k == d0 || k >= n || s[k] != ']')
-            plain = false;
-        if (!plain && !parse_clock(s + 4, n - 4, &cs))
-            pgn_game_diag(r, D_BAD_CLOCK, pos_of(r, i - 1), "[%emt] without a readable time");
-    }
-    /* [%eval ...] and other commands: recognised, values not needed here. */
-}
-
-/* ---------------------------------------------------------------------
- * Comments.  Called with buf[pos] == '{'.  Returns 0 when closed (pos after
- * '}'), 1 at end of input, 2 when a line starting a new game was reached
- * (pos at its '[').  Content is streamed: never accumulated.
- * ------------------------------------------------------------------- */
-int pgn_read_comment(PgnReader *r)
-{
-    r->pos++;
-    r->cm_nl = 0;
-    r->cm_lws = false;
-    for (;;) {
-        if (r->pos >= r->end && pgn_refill(r) == 0)
-            return 1;
-        const unsigned char *b = r->buf;
-        size_t i = r->pos, e = r->end;
-        while (i < e) {
-            /* Plain text leaves cm_nl/cm_lws as they are only while they are
-             * 0/false; after a line end every byte takes the careful step. */
-            if (!r->cm_lws) {
-                i += comment_plain(b + i, e - i);
-                if (i >= e)
-                    break;
-            }
-            unsigned c = b[i];
-            if (c >= 0x20 && c < 0x7F) {
-                if (c == '}') {
-                    /* the brace is a token of its line: a '[' after it is
-                     * not first on the line, wherever the comment began */
-                    r->line_tok = true;
-                    r->pos = i + 1;
-                    return 0;
-                }
-                if (c == '[' && r->cm_lws) {
-                    bool ev = false;
-                    r->pos = i;
-                    if (r->end - i < LOOKAHEAD && !r->eof) {
-                        pgn_need(r, LOOKAHEAD);
-                        goto again;
-                    }
-                    if (pgn_tag_like(r, &ev) && (ev || r->cm_nl >= 2))
-                        return 2;
-                } else if (c == '%' && b[i - 1] == '[') {
-                    if (e - i < CMD_WINDOW && !r->eof) {
-                        r->pos = i;
-                        pgn_need(r, CMD_WINDOW);
-                        goto again;
-                    }
-                    /* the command is read in a fixed window, never in
-                     * whatever happens to be buffered beyond it: the same
-                     * bytes give the same verdict however they arrive */
-                    comment_command(r, i, e - i < CMD_WINDOW ? e - i : CMD_WINDOW);
-                }
-                if (c != ' ') {
-                    r->cm_nl = 0;
-                    r->cm_lws = false;
-                }
-                i++;
-            } else if (c == '\n' || c == '\r') {
-                newline_at(r, i);
-                if (!(c == '\n' && b[i - 1] == '\r'))
-                    r->cm_nl++;
-                r->cm_lws = true;
-                i++;
-            } else if (c == '\t' || c == '\f' || c == '\v') {
-                i++;
-            } else if (c < 0x80) {
-                pgn_bad_byte(r, i, c);
-                r->cm_nl = 0;
-                r->cm_lws = false;
-                i++;
-            } else {
-                size_t l = pgn_utf8_len(b + i, e - i);
-                if (l == 0 && e - i < 4 && !r->eof) {
-                    r->pos = i;
-                    pgn_need(r, 4);
-                    goto again;
-                }
-                if (l == 0) {
-                    if (c < 0xA0)
-                        pgn_bad_byte(r, i, c);
-                    l = 1;
-                }
-                r->cm_nl = 0;
-                r->cm_lws = false;
-                i += l;
-            }
-        }
-        /* a UTF-8 sequence never ends past e: utf8_len needs all its bytes */
-        r->pos = i;
-        continue;
-again:
-        ;
-    }
 }
 
 /* ---------------------------------------------------------------------
@@ -1242,7 +1047,7 @@ static void slow_symbol(PgnReader *r, PgnPos p, char *tok)
     r->last_tok = p;
     size_t len = read_run(r, K_SYM | K_ANNO | K_DOT, tok);
     if (len == 4 && memcmp(tok, "e.p.", 4) == 0) {
-        PgnElem *el = last_move(r);
+        PgnElem *el = pgn_last_move(r);
         if (el) {
             size_t l = el->len;
             if (l + 4 < PGN_TOKEN_TEXT) {
@@ -1293,7 +1098,7 @@ static void slow_nag(PgnReader *r, PgnPos p, char *tok)
     if (v > 255) {
         pgn_game_diag(r, D_BAD_NAG, p, len ? "NAG outside $0-$255" : "$ without a number");
     } else {
-        PgnElem *el = last_move(r);
+        PgnElem *el = pgn_last_move(r);
         if (el && el->nags < UINT16_MAX)
             el->nags++;
     }
@@ -1304,7 +1109,7 @@ static void slow_annotation(PgnReader *r, PgnPos p, char *tok)
 {
     r->last_tok = p;
     read_run(r, K_ANNO, tok);
-    PgnElem *el = last_move(r);
+    PgnElem *el = pgn_last_move(r);
     if (el && el->nags < UINT16_MAX)
         el->nags++;
 }
@@ -1365,7 +1170,7 @@ static void slow_reserved(PgnReader *r, PgnPos p, unsigned c)
  * not also a "move" O that is not a move. */
 static void slow_unexpected(PgnReader *r, PgnPos p)
 {
-    PgnElem *el = last_move(r);
+    PgnElem *el = pgn_last_move(r);
     if (el && !el->truncated && el->pos.offset + el->len == p.offset) {
         char what[64];
         snprintf(what, sizeof what, "unexpected character in \"%s...\"", el->text);

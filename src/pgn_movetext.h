@@ -1,5 +1,5 @@
 /* pgn_movetext.h - the PGN reader's movetext: moves, numbers, NAGs,
- * variations, comments and their clocks, fast and slow (knows no chess). */
+ * variations, fast and slow (knows no chess; comments: pgn_comment.h). */
 #ifndef PGNCHECK_PGN_MOVETEXT_H
 #define PGNCHECK_PGN_MOVETEXT_H
 
@@ -12,11 +12,5 @@
  * (tests/test_reader.c reads each file whole and in small chunks, which
  * take the general steps, and compares). */
 void pgn_movetext_read(PgnReader *r);
-
-/* Reads a comment, at buf[pos] == '{'.  Returns 0 when closed (pos after
- * '}'), 1 at end of input, 2 when a line starting a new game was reached
- * (pos at its '[').  The content is streamed, never kept; [%clk] goes to
- * the last move. */
-int pgn_read_comment(PgnReader *r);
 
 #endif
