@@ -292,133 +292,175 @@ static void check_length(const PgnGame *g, Text *t, int64_t from, size_t to, uin
             chars, EXPORT_LINE_CHARS);
 }
 
-static void check_text(const PgnGame *g, Text *t)
-{
-    const unsigned char *s = (const unsigned char *)g->raw;
-    size_t n = g->raw_len;
-    uint32_t line = g->start.line;
+/* check_text's place in the game's text and what it has seen. */
+typedef struct Scan {
+    const PgnGame *g;
+    Text *t;
+    const unsigned char *s;
+    size_t n, i;
+    uint32_t line;
     /* raw index of the current line's first byte (negative: the game
      * starts inside its first line) */
-    int64_t line_at = -(int64_t)(g->start.col - 1);
-    int state = ST_NORMAL;
-    bool movetext = false;          /* past the tag section */
-    bool in_tag = false;
-    bool tag_seen = false;
-    unsigned blank_run = 0;         /* empty lines since the last tag line */
-    PgnPos pending = {0};           /* an empty line inside the movetext, line 0: none */
+    int64_t line_at;
+    int state;
+    bool movetext;              /* past the tag section */
+    bool in_tag;
+    bool tag_seen;
+    unsigned blank_run;         /* empty lines since the last tag line */
+    PgnPos pending;             /* an empty line inside the movetext, line 0: none */
     /* this line */
-    bool nonblank = false, transparent = false, tagline = false, move_line = false;
-    size_t i = 0;
+    bool nonblank, transparent, tagline, move_line;
+} Scan;
+
+/* At the '\n' at s[i]: the line's findings, then the next line. */
+static void scan_line_end(Scan *sc)
+{
+    if (!sc->nonblank && sc->state != ST_BRACE && sc->state != ST_STRING) {
+        if (!sc->movetext && sc->tag_seen)
+            sc->blank_run++;
+        else if (sc->movetext && !sc->pending.line)
+            sc->pending = (PgnPos){sc->g->start.offset + sc->i, sc->line,
+                                   (uint32_t)((int64_t)sc->i - sc->line_at + 1)};
+    }
+    if (sc->tagline)
+        sc->blank_run = 0;
+    if (sc->state == ST_REST || sc->state == ST_STRING)
+        sc->state = ST_NORMAL;
+    sc->line++;
+    sc->line_at = (int64_t)++sc->i;
+    sc->transparent = sc->tagline = false;
+    sc->move_line = sc->movetext;
+    /* a line inside a comment is movetext, never an empty line */
+    sc->nonblank = sc->state == ST_BRACE;
+}
+
+/* Inside a '%' or ';' line, a comment or a string: up to its end or the
+ * line's.  False in ordinary text. */
+static bool scan_inside(Scan *sc)
+{
+    const unsigned char *s = sc->s;
+    size_t n = sc->n, i = sc->i;
+    switch (sc->state) {
+    case ST_REST: {
+        const unsigned char *e = memchr(s + i, '\n', n - i);
+        sc->i = e ? (size_t)(e - s) : n;
+        return true;
+    }
+    case ST_BRACE:
+        sc->nonblank = true;
+        while (i < n && s[i] != '}' && s[i] != '\n')
+            i++;
+        if (i < n && s[i] == '}') {
+            sc->state = ST_NORMAL;
+            i++;
+        }
+        sc->i = i;
+        return true;
+    case ST_STRING:
+        sc->nonblank = true;
+        while (i < n && s[i] != '"' && s[i] != '\n')
+            i += s[i] == '\\' && i + 1 < n && s[i + 1] != '\n' ? 2 : 1;
+        if (i < n && s[i] == '"') {
+            sc->state = ST_NORMAL;
+            i++;
+        }
+        sc->i = i;
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* The first movetext token, at p: one empty line before it (PGN 8.1). */
+static void scan_movetext_start(Scan *sc, PgnPos p)
+{
+    Text *t = sc->t;
+    sc->movetext = sc->move_line = true;
+    unsigned empty = sc->tagline ? 0 : sc->blank_run;
+    if (sc->tag_seen && empty != 1 && rule_first(&t->blank, p)) {
+        if (empty == 0)
+            say(&t->blank, "no empty line between the tags and the movetext; the export format has one "
+                "(PGN 8.1)");
+        else
+            say(&t->blank, "%u empty lines between the tags and the movetext; the export format has one "
+                "(PGN 8.1)", empty);
+    }
+}
+
+/* A token starting with c, at s[i - 1] (i past it), at p; first: the
+ * first on its line. */
+static void scan_token(Scan *sc, unsigned c, PgnPos p, bool first)
+{
+    Text *t = sc->t;
+    if (c == '%' && p.col == 1) {
+        if (rule_first(&t->escape, p))
+            say(&t->escape, "a %% escape line; the export format has none (PGN 6, 8)");
+        sc->state = ST_REST;
+        sc->transparent = first;
+        return;
+    }
+    if (c == ';') {
+        if (rule_first(&t->semicolon, p))
+            say(&t->semicolon, "a ; comment; the export format writes comments in braces (PGN 5, 8)");
+        sc->state = ST_REST;
+        sc->transparent = first;
+        return;
+    }
+    if (c == '"') {
+        sc->state = ST_STRING;
+        return;
+    }
+    if (!sc->movetext) {
+        if (c == '[') {
+            sc->in_tag = sc->tag_seen = sc->tagline = true;
+            return;
+        }
+        if (sc->in_tag) {
+            if (c == ']')
+                sc->in_tag = false;
+            return;
+        }
+        scan_movetext_start(sc, p);
+    } else if (sc->pending.line && !sc->transparent) {
+        if (rule_first(&t->blank, sc->pending))
+            say(&t->blank, "an empty line inside the movetext; the export format ends the movetext with it "
+                "(PGN 8.2.1)");
+        sc->pending.line = 0;
+    }
+    if (c == '{') {
+        sc->state = ST_BRACE;
+        return;
+    }
+    /* the rest of an ordinary token, and the blanks after it */
+    while (sc->i < sc->n && !(byte_class[sc->s[sc->i]] & C_STOP))
+        sc->i++;
+}
+
+static void check_text(const PgnGame *g, Text *t)
+{
+    Scan sc = {.g = g, .t = t, .s = (const unsigned char *)g->raw, .n = g->raw_len, .line = g->start.line,
+               .line_at = -(int64_t)(g->start.col - 1), .state = ST_NORMAL};
     for (;;) {
-        if (i == n || s[i] == '\n') {
-            if (move_line)
-                check_length(g, t, line_at, i, line);
-            if (i == n)
+        if (sc.i == sc.n || sc.s[sc.i] == '\n') {
+            if (sc.move_line)
+                check_length(g, t, sc.line_at, sc.i, sc.line);
+            if (sc.i == sc.n)
                 break;
-            if (!nonblank && state != ST_BRACE && state != ST_STRING) {
-                if (!movetext && tag_seen)
-                    blank_run++;
-                else if (movetext && !pending.line)
-                    pending = (PgnPos){g->start.offset + i, line, (uint32_t)((int64_t)i - line_at + 1)};
-            }
-            if (tagline)
-                blank_run = 0;
-            if (state == ST_REST || state == ST_STRING)
-                state = ST_NORMAL;
-            line++;
-            line_at = (int64_t)++i;
-            transparent = tagline = false;
-            move_line = movetext;
-            /* a line inside a comment is movetext, never an empty line */
-            nonblank = state == ST_BRACE;
+            scan_line_end(&sc);
             continue;
         }
-        unsigned c = s[i];
-        if (state == ST_REST) {
-            const unsigned char *e = memchr(s + i, '\n', n - i);
-            i = e ? (size_t)(e - s) : n;
+        if (scan_inside(&sc))
             continue;
-        }
-        if (state == ST_BRACE) {
-            nonblank = true;
-            while (i < n && s[i] != '}' && s[i] != '\n')
-                i++;
-            if (i < n && s[i] == '}') {
-                state = ST_NORMAL;
-                i++;
-            }
-            continue;
-        }
-        if (state == ST_STRING) {
-            nonblank = true;
-            while (i < n && s[i] != '"' && s[i] != '\n')
-                i += s[i] == '\\' && i + 1 < n && s[i + 1] != '\n' ? 2 : 1;
-            if (i < n && s[i] == '"') {
-                state = ST_NORMAL;
-                i++;
-            }
-            continue;
-        }
+        unsigned c = sc.s[sc.i];
         if (byte_class[c] & C_BLANK) {
-            i++;
+            sc.i++;
             continue;
         }
-        PgnPos p = {g->start.offset + i, line, (uint32_t)((int64_t)i - line_at + 1)};
-        bool first = !nonblank;
-        nonblank = true;
-        i++;
-        if (c == '%' && p.col == 1) {
-            if (rule_first(&t->escape, p))
-                say(&t->escape, "a %% escape line; the export format has none (PGN 6, 8)");
-            state = ST_REST;
-            transparent = first;
-            continue;
-        }
-        if (c == ';') {
-            if (rule_first(&t->semicolon, p))
-                say(&t->semicolon, "a ; comment; the export format writes comments in braces (PGN 5, 8)");
-            state = ST_REST;
-            transparent = first;
-            continue;
-        }
-        if (c == '"') {
-            state = ST_STRING;
-            continue;
-        }
-        if (!movetext) {
-            if (c == '[') {
-                in_tag = tag_seen = tagline = true;
-                continue;
-            }
-            if (in_tag) {
-                if (c == ']')
-                    in_tag = false;
-                continue;
-            }
-            /* the first movetext token: one empty line before it */
-            movetext = move_line = true;
-            unsigned empty = tagline ? 0 : blank_run;
-            if (tag_seen && empty != 1 && rule_first(&t->blank, p)) {
-                if (empty == 0)
-                    say(&t->blank, "no empty line between the tags and the movetext; the export format has one "
-                        "(PGN 8.1)");
-                else
-                    say(&t->blank, "%u empty lines between the tags and the movetext; the export format has one "
-                        "(PGN 8.1)", empty);
-            }
-        } else if (pending.line && !transparent) {
-            if (rule_first(&t->blank, pending))
-                say(&t->blank, "an empty line inside the movetext; the export format ends the movetext with it "
-                    "(PGN 8.2.1)");
-            pending.line = 0;
-        }
-        if (c == '{') {
-            state = ST_BRACE;
-            continue;
-        }
-        /* the rest of an ordinary token, and the blanks after it */
-        while (i < n && !(byte_class[s[i]] & C_STOP))
-            i++;
+        PgnPos p = {g->start.offset + sc.i, sc.line, (uint32_t)((int64_t)sc.i - sc.line_at + 1)};
+        bool first = !sc.nonblank;
+        sc.nonblank = true;
+        sc.i++;
+        scan_token(&sc, c, p, first);
     }
 }
 
