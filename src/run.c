@@ -82,8 +82,6 @@ bool run_keep_slices(const Run *run, PgnGame *dst, PgnGame *src, const GameRepor
     return report_take_slices(dst, rep, src->start.offset + src->raw_len, run->github, report_read_raw, src);
 }
 
-/* Run.defer: formats file-level findings, or a checked game, into the
- * batch's records (on the thread that checks the batch). */
 /* A file-level finding as reported: the reader knows only that a read
  * failed, the input may know why (a decompressor's exit, input_wait; set
  * before the batch that meets the failure is handed on). */
@@ -94,6 +92,9 @@ static Diag diag_with_why(const Input *in, const Diag *d)
         snprintf(x.msg, sizeof x.msg, "read failed: %.*s", (int)(sizeof x.msg - 16), in->why);
     return x;
 }
+
+/* Run.defer: formats file-level findings, or a checked game, into the
+ * batch's records (on the thread that checks the batch). */
 
 void run_defer_diags(const Batch *b, const DiagList *l)
 {

@@ -126,11 +126,10 @@ typedef struct Run {
     bool defer;
     Severity min_severity;      /* of the diagnostics printed (--min-severity) */
     DupTable *dup;              /* --duplicates: the main lines seen, in input order */
-    /* --export: the non-game-text findings (the '%' lines and ';'
-     * comments between games are no finding, and where a file is read in
-     * pieces the text before a piece's first game is not its game's),
-     * and the '%' lines in games, left out */
-    uint64_t dropped_text, dropped_gap_lines, dropped_escapes;   /* --export: what it left out */
+    /* --export, what it left out: the non-game-text findings, the '%'
+     * and ';' lines between games (Batch.gap_lines, summed in input
+     * order), and the '%' lines in games */
+    uint64_t dropped_text, dropped_gap_lines, dropped_escapes;
     uint64_t exported_as_read;  /* --export: games without error copied as read */
     PieceTools own;             /* the main thread's, for checking a piece */
     Batch spare;                /* a stretch read again in order (pieces_output) */
