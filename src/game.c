@@ -64,11 +64,6 @@ typedef struct Scratch {
      * for stretches of 100 plies and more without one (rules.h). */
     RulesRepTable rep;
     Line dead;             /* a stopped line: where moves go that no line replays */
-    /* --unwin-nodes: the search table of unwin.c, UNWIN_TABLE_DEFAULT
-     * bytes allocated at its first question and kept (game_report_trim
-     * too) until game_report_free; a thread has a GameReport of its own. */
-    void *unwin_mem;
-    UnwinTable unwin;
     uint16_t *line;        /* GameReport.line (collect_line) */
     size_t line_cap;
 } Scratch;
@@ -104,25 +99,36 @@ void game_report_init(GameReport *rep)
     memset(rep, 0, sizeof *rep);
 }
 
-static Scratch *scratch_new(void);
-
 void game_report_trim(GameReport *rep)
 {
     Scratch *s = rep->priv;
     if (s && (s->keys_cap > 256 || s->lines_cap > 2 || s->diags_cap > 8 || s->rep.cap || s->line_cap > 512)) {
-        /* The search table is of a fixed size: it stays. */
-        void *mem = s->unwin_mem;
-        UnwinTable t = s->unwin;
-        s->unwin_mem = NULL;
         game_report_free(rep);      /* the next game_check starts small again */
         game_report_init(rep);
-        if (mem && (s = scratch_new()) != NULL) {
-            s->unwin_mem = mem;
-            s->unwin = t;
-            rep->priv = s;
-        } else
-            mem_free(mem);
     }
+}
+
+/* The search table of unwin.c: one per thread (not per GameReport: a read
+ * batch holds hundreds of reports, and a table in each made -j1 peak at
+ * 396 MB, issue 33), UNWIN_TABLE_DEFAULT bytes allocated at the thread's
+ * first search and kept until game_thread_free. */
+static _Thread_local void *unwin_mem;
+static _Thread_local UnwinTable unwin_table;
+
+static UnwinTable *thread_unwin_table(void)
+{
+    if (!unwin_mem) {
+        if (!(unwin_mem = mem_alloc(UNWIN_TABLE_DEFAULT)))
+            return NULL;
+        unwin_table_init(&unwin_table, unwin_mem, UNWIN_TABLE_DEFAULT);
+    }
+    return &unwin_table;
+}
+
+void game_thread_free(void)
+{
+    mem_free(unwin_mem);
+    unwin_mem = NULL;
 }
 
 void game_report_free(GameReport *rep)
@@ -132,7 +138,6 @@ void game_report_free(GameReport *rep)
         mem_free(s->keys);
         mem_free(s->lines);
         rules_rep_free(&s->rep);
-        mem_free(s->unwin_mem);
         mem_free(s->line);
     }
     mem_free(s);
@@ -334,17 +339,13 @@ static bool can_mate_deep(Ctx *c, const Position *p, int color, UnwinReason *why
         return false;
     if (!c->opt->unwin_nodes)
         return true;
-    Scratch *s = c->s;
-    if (!s->unwin_mem) {
-        s->unwin_mem = mem_alloc(UNWIN_TABLE_DEFAULT);
-        if (!s->unwin_mem) {
-            c->rep->out_of_memory = true;
-            return true;
-        }
-        unwin_table_init(&s->unwin, s->unwin_mem, UNWIN_TABLE_DEFAULT);
+    UnwinTable *t = thread_unwin_table();
+    if (!t) {
+        c->rep->out_of_memory = true;
+        return true;
     }
     UnwinResult r;
-    if (unwin_decide(p, color, &s->unwin, c->opt->unwin_nodes, &r) != UNWIN_UNWINNABLE)
+    if (unwin_decide(p, color, t, c->opt->unwin_nodes, &r) != UNWIN_UNWINNABLE)
         return true;
     *why = r.reason;
     return false;

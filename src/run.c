@@ -187,6 +187,7 @@ static void *worker(void *arg)
     }
     pthread_mutex_unlock(&run->mu);
     pieces_tools_free(&work);
+    game_thread_free();
     return NULL;
 }
 
@@ -899,6 +900,7 @@ void run_free(Run *run)
         report_free(b->rec);
     }
     pieces_tools_free(&run->own);
+    game_thread_free();
     mem_free(run->copy);
     input_list_free(&run->inputs);
     mem_free(run->batches);

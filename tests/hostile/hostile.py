@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """hostile.py - adversarial tests of the pgncheck binary with exact expectations.
 
-Usage: hostile.py BIN_DIR [part...]   parts: prefix prefix_large mutate sizes flat modes memory faults
+Usage: hostile.py BIN_DIR [part...]   parts: prefix prefix_large mutate sizes flat modes memory search faults
 (default: all)
 Prints "ok ..." / "FAIL ..." lines and "N passed, N failed".  Environment:
 SANITIZED=1 (sanitizer build: fewer prefix cuts, looser RSS/time bounds),
@@ -27,7 +27,7 @@ import time
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 os.chdir(TOP)
 BIN = sys.argv[1] if len(sys.argv) > 1 else "."
-PARTS = sys.argv[2:] or ["prefix", "prefix_large", "mutate", "sizes", "flat", "modes", "memory", "faults"]
+PARTS = sys.argv[2:] or ["prefix", "prefix_large", "mutate", "sizes", "flat", "modes", "memory", "search", "faults"]
 SANITIZED = bool(os.environ.get("SANITIZED"))
 PGNCHECK = os.path.join(BIN, "pgncheck")
 # Bounds (stated in the report): plain build / sanitizer build.
@@ -688,6 +688,37 @@ def part_memory():
     check(not sane(r) and len(G) == 20 and 0 < r.rss_kb <= bound * 1024,
           "memory: 20 games of 500,000 moves, -j1 jsonl, pipe: peak RSS %.1f MB (man page: at most %d MB)" % (
               r.rss_kb / 1024, bound), sane(r) or "%d games, peak RSS %.1f MB" % (len(G), r.rss_kb / 1024))
+
+
+# ---------------------------------------------------------------------------
+def part_search():
+    """The unwinnability search's table (unwin.c, 6 MB) is one per thread,
+    whatever the batch size (issue 33 defect 1, issue 34): 5,000 two-move
+    games won on time from a position that only the search decides (K+2N
+    against K+P: no filter or static proof answers it), with the smallest
+    budget and with the default, at -j1, -j2 and -j3, from a file and a
+    pipe: peak RSS under the man page's bound for any input.  A table per
+    batch slot took 396 MB at -j1 and 1.97 GB at -j3."""
+    if SANITIZED:
+        print("note: search: skipped in the sanitizer build (its allocator keeps freed memory)")
+        return
+    bound = man_any_input_bound()
+    game = (b'[Event "t%d"]\n[White "a"]\n[Black "b"]\n[Result "1-0"]\n[Termination "time forfeit"]\n'
+            b'[SetUp "1"]\n[FEN "8/8/8/4k3/8/8/3p4/K1NN4 w - - 0 1"]\n\n1. Nb3 Ke4 1-0\n\n')
+    data = b"".join(game % i for i in range(5000))
+    path = os.path.join(SCRATCH, "search.pgn")
+    open(path, "wb").write(data)
+    for nodes in ("--unwin-nodes=1", None):
+        for jobs in ("-j1", "-j2", "-j3"):
+            for how in ("file", "pipe"):
+                argv = [jobs, "--no-progress", "-f", "jsonl"] + ([nodes] if nodes else [])
+                r = run(argv + [path]) if how == "file" else run(argv, [data])
+                G, _ = games_of(r.out)
+                check(not sane(r) and len(G) == 5000 and 0 < r.rss_kb <= bound * 1024,
+                      "search: 5,000 games won on time, %s %s, %s: peak RSS %.1f MB (man page: at most %d MB)" % (
+                          jobs, nodes or "default budget", how, r.rss_kb / 1024, bound),
+                      sane(r) or "%d games, peak RSS %.1f MB" % (len(G), r.rss_kb / 1024))
+    os.unlink(path)
 
 
 # ---------------------------------------------------------------------------
