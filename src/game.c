@@ -33,7 +33,8 @@ typedef struct Line {
     uint32_t ended_full;
     int ended_side;
     const char *ended_text;
-    bool ended_locked;     /* a dead position by the blockade proof (R22), not by the material */
+    uint8_t ended_proof;   /* a dead position (R22) beyond the material: UNWIN_BY_BLOCKADE or
+                              UNWIN_BY_EXHAUSTION (the searches); 0 otherwise */
     /* Stalemate not yet ruled out after the last move (out of check, no
      * other ending), or checkmate after a check marked '+' (see ply_end):
      * the next legal move in this line rules it out for free, so the
@@ -328,16 +329,17 @@ static bool can_mate(const Position *p, int color, UnwinReason *why)
     return !(unwin_may_be_blocked(p) && unwin_blockade(p, color));
 }
 
-/* can_mate, and then with --unwin-nodes the searches of unwin_decide
- * (a helpmate; every position that can follow) within that many nodes,
- * on the final position of a decisive result only: false only for a
- * proof (UNWIN_UNWINNABLE); a helpmate, or the budget spent
+/* can_mate, and then with --unwin-nodes the cheap filter
+ * (unwin_quick_winnable) and, where it does not answer, the searches of
+ * unwin_decide (a helpmate; every position that can follow) within that
+ * many nodes, on the final position of a decisive result: false only
+ * for a proof (UNWIN_UNWINNABLE); a helpmate, or the budget spent
  * (undetermined), leave the result standing. */
 static bool can_mate_deep(Ctx *c, const Position *p, int color, UnwinReason *why)
 {
     if (!can_mate(p, color, why))
         return false;
-    if (!c->opt->unwin_nodes)
+    if (!c->opt->unwin_nodes || unwin_quick_winnable(p, color))
         return true;
     UnwinTable *t = thread_unwin_table();
     if (!t) {
@@ -470,7 +472,11 @@ static const char *ending_text(int reason)
 /* The ending of line L for a message: a dead position says which proof. */
 static const char *line_ending_text(const Line *L)
 {
-    return L->ended_locked ? "a dead position (pawns locked for ever, no mating square)" : ending_text(L->ended - 1);
+    if (L->ended_proof == UNWIN_BY_BLOCKADE)
+        return "a dead position (pawns locked for ever, no mating square)";
+    if (L->ended_proof == UNWIN_BY_EXHAUSTION)
+        return "a dead position (neither side can ever mate: searched)";
+    return ending_text(L->ended - 1);
 }
 
 static Laws ctx_laws(Ctx *c);
@@ -487,6 +493,33 @@ static bool dead_by_blockade(Ctx *c, const Position *p)
         return false;
     (void)ctx_laws(c);
     return c->date_lo >= LAWS_1997_FROM && unwin_blockade(p, WHITE) && unwin_blockade(p, BLACK);
+}
+
+/* R22 (FIDE 5.2.2) by the searches of unwin.c (--unwin-nodes): neither
+ * colour can ever mate.  Dated as dead_by_blockade.
+ * The cheap filter (unwin_quick_winnable) answers for most positions
+ * that one colour can still mate; only the others are searched, the side
+ * that has just moved first; an undetermined answer is no proof.  Asked
+ * of a game's final position (needs_dead_replay), of a set-up start
+ * position, and, in the second replay of a game whose final position is
+ * dead, of every ply, so that the first dead one is found. */
+static bool dead_by_search(Ctx *c, const Position *p)
+{
+    if (!c->opt->unwin_nodes)
+        return false;
+    (void)ctx_laws(c);
+    if (c->date_lo < LAWS_1997_FROM || unwin_quick_winnable(p, p->side ^ 1) || unwin_quick_winnable(p, p->side))
+        return false;
+    UnwinTable *t = thread_unwin_table();
+    if (!t) {
+        c->rep->out_of_memory = true;
+        return false;
+    }
+    UnwinResult r;
+    for (int k = 1; k >= 0; k--)
+        if (unwin_decide(p, p->side ^ k, t, c->opt->unwin_nodes, &r) != UNWIN_UNWINNABLE)
+            return false;
+    return true;
 }
 
 typedef struct Claims {
@@ -602,10 +635,14 @@ static CHESS_NOINLINE void ply_end_slow(Ctx *c, Line *L, const PgnElem *e, uint3
      * (one that gives up an en passant capture or a castling right, a
      * king walking into a corner it never leaves); else where the clock
      * is reset.  The first such ply ends the game. */
-    bool locked = false;
+    int proof = 0;
     if (!ended && (c->dead_check || p->halfmove == 0) && dead_by_blockade(c, p)) {
         ended = ANY() ? REASON_DEAD_POSITION + 1 : rules_board_ending(p, false);
-        locked = ended == REASON_DEAD_POSITION + 1;
+        proof = ended == REASON_DEAD_POSITION + 1 ? UNWIN_BY_BLOCKADE : 0;
+    } else if (!ended && c->dead_check && dead_by_search(c, p)) {
+        /* (the second replay only: see needs_dead_replay) */
+        ended = ANY() ? REASON_DEAD_POSITION + 1 : rules_board_ending(p, false);
+        proof = ended == REASON_DEAD_POSITION + 1 ? UNWIN_BY_EXHAUSTION : 0;
     }
     if (keys) {
         keys[ply] = p->key; /* room for every ply reserved before the replay */
@@ -662,7 +699,7 @@ static CHESS_NOINLINE void ply_end_slow(Ctx *c, Line *L, const PgnElem *e, uint3
     }
     if (ended) {
         L->ended = ended;
-        L->ended_locked = locked;
+        L->ended_proof = (uint8_t)proof;
         L->ended_ply = ply;
         L->ended_full = p->fullmove - (uint32_t)(p->side == WHITE);
         L->ended_side = p->side ^ 1;
@@ -696,12 +733,14 @@ static inline Bitboard live_material(const Position *p)
     return p->by_type[PAWN] | p->by_type[ROOK] | p->by_type[QUEEN];
 }
 
-/* With dead_check (the second replay, Ctx.dead_check), a ply where the
- * blockade proof may hold, whatever the clock (unwin_may_be_blocked: bit
- * operations), goes to ply_end_slow; the usual replay never asks. */
+/* With dead_check (the second replay, Ctx.dead_check, of a game whose
+ * final position is dead), every ply goes to ply_end_slow, where the
+ * blockade proof and the searches look for the first dead one; the usual
+ * replay never asks. */
 static inline bool may_be_dead(const Position *p, const bool dead_check)
 {
-    return dead_check && unwin_may_be_blocked(p);
+    (void)p;
+    return dead_check;
 }
 
 static inline bool ply_quick(Line *L, const PgnElem *e, bool move_next, uint32_t ply, int mark, bool main_line,
@@ -1438,7 +1477,10 @@ static void start_ending(Ctx *c, Line *main_line)
     int ended = rules_board_ending(p0, pos_has_legal_move(p0));
     if (!ended && dead_by_blockade(c, p0)) {
         ended = REASON_DEAD_POSITION + 1;
-        main_line->ended_locked = true;
+        main_line->ended_proof = UNWIN_BY_BLOCKADE;
+    } else if (!ended && dead_by_search(c, p0)) {
+        ended = REASON_DEAD_POSITION + 1;
+        main_line->ended_proof = UNWIN_BY_EXHAUSTION;
     }
     if (!ended && p0->halfmove >= 150) {
         /* R45: the 75-move rule ends a game from 1 July 2014 only. */
@@ -1589,7 +1631,7 @@ static bool needs_dead_replay(Ctx *c, const Verdict *v)
 {
     const Line *main_line = &c->s->lines[0];
     return !c->dead_check && v->valid && !main_line->ended && !main_line->stopped &&
-           dead_by_blockade(c, CUR(main_line));
+           (dead_by_blockade(c, CUR(main_line)) || dead_by_search(c, CUR(main_line)));
 }
 
 /* Where the main line stopped: its pending ending, its plies, its moves

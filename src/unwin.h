@@ -72,6 +72,14 @@ bool unwin_may_be_blocked(const Position *pos);
  * (none can move now) and attacks no enemy pawn. */
 bool unwin_pawns_locked(const Position *pos);
 
+/* The cheap filter before the search (unwin_quick.c, a fraction of a
+ * microsecond): true when `color` plainly can still mate -- mating
+ * material, no forced play, no wall between the kings, a force free to
+ * move.  False says nothing.  Held against every question of CHA's test
+ * vector and of the lichess sample (tests/test_unwin -q): it passes none
+ * that is unwinnable. */
+bool unwin_quick_winnable(const Position *pos, int color);
+
 /* Replays line[0..n) from pos: every move legal and the last one a
  * checkmate given by `color`.  (Tests and callers verify every helpmate.) */
 bool unwin_line_mates(const Position *pos, int color, const Move *line, int n);

@@ -22,6 +22,9 @@ static void usage(void)
     fputs("usage: tests/test_unwin FILE [EVERY [BUDGET [MINPCT]]]\n"
           "       tests/test_unwin -b FILE [BUDGET]   questions/s on a FEN a line, as game.c asks\n"
           "       tests/test_unwin -u FILE BUDGET     every question of FILE ends at its budget\n"
+          "       tests/test_unwin -c FILE BUDGET     classifies a FEN a line as the vector does\n"
+          "       tests/test_unwin -q FILE [EXCEPTIONS]   the cheap filter passes nothing unwinnable\n"
+          "       tests/test_unwin -p FILE BUDGET [EXCEPTIONS]   material, filter, search, as --unwin-nodes\n"
           "  every EVERY-th position of FILE (default 1), BUDGET nodes a question;\n"
           "  fails on an unsound verdict (unwinnable where FILE says winnable), a\n"
           "  helpmate that does not replay to a mate, a replayed helpmate where FILE\n"
@@ -166,8 +169,293 @@ static int budget_run(const char *file, unsigned long long budget)
     return bad ? 1 : 0;
 }
 
+/* -c FILE BUDGET: classifies every FEN of FILE (a FEN a line, anything
+ * after its six fields ignored) by the search at BUDGET nodes, in the
+ * vector's format: "XY FEN", X W when White can mate (a helpmate found
+ * and replayed) and - when it cannot (proven), Y the same for Black, ?
+ * when undetermined.  How tests/unwin/lichess.txt was made. */
+static int classify(const char *file, unsigned long long budget)
+{
+    FILE *f = fopen(file, "r");
+    if (!f) {
+        perror(file);
+        return 2;
+    }
+    void *mem = malloc(UNWIN_TABLE_DEFAULT);
+    if (!mem) {
+        fclose(f);
+        return 2;
+    }
+    UnwinTable t;
+    unwin_table_init(&t, mem, UNWIN_TABLE_DEFAULT);
+    static UnwinResult r;
+    char line[512];
+    int bad = 0;
+    while (fgets(line, sizeof line, f)) {
+        char *p = line;
+        for (int spaces = 0; *p && *p != '\n'; p++)
+            if (*p == ' ' && ++spaces == 6)
+                break;
+        *p = 0;
+        Position pos;
+        if (pos_from_fen(&pos, line, strlen(line), false, NULL) != FEN_OK) {
+            printf("!! %s\n", line);
+            bad = 1;
+            continue;
+        }
+        char v[2];
+        for (int c = 0; c < 2; c++) {
+            UnwinVerdict d = unwin_decide(&pos, c, &t, budget, &r);
+            if (d == UNWIN_WINNABLE && !unwin_line_mates(&pos, c, r.line, r.line_len))
+                bad = 1, d = UNWIN_UNDETERMINED;
+            v[c] = d == UNWIN_WINNABLE ? "WB"[c] : d == UNWIN_UNWINNABLE ? '-' : '?';
+        }
+        printf("%c%c %s\n", v[0], v[1], line);
+    }
+    fclose(f);
+    free(mem);
+    return bad;
+}
+
+/* Reads the next question file line: "XY FEN" (the vector's format), or
+ * with `exceptions` a FEN a line (anything after its six fields ignored)
+ * whose answers are the line of `exceptions` with the same FEN, else WB.
+ * Returns false at the end. */
+typedef struct Answers {
+    char (*fen)[100];
+    char (*xy)[3];
+    size_t n;
+} Answers;
+
+static bool next_question(FILE *f, const Answers *ex, bool want[2], bool ask[2], char *fen, size_t fen_size)
+{
+    char line[512];
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || strlen(line) < 4)
+            continue;
+        line[strcspn(line, "\r\n")] = 0;
+        char *comment = strstr(line, " #");
+        if (comment)
+            *comment = 0;
+        const char *body = line + 3, *xy = line;
+        if (ex) {
+            char *p = line;
+            for (int spaces = 0; *p; p++)
+                if (*p == ' ' && ++spaces == 6)
+                    break;
+            *p = 0;
+            body = line;
+            xy = "WB";
+            for (size_t i = 0; i < ex->n; i++)
+                if (strcmp(ex->fen[i], line) == 0)
+                    xy = ex->xy[i];
+        }
+        int spaces = 0;
+        for (const char *q = body; *q; q++)
+            spaces += *q == ' ';
+        snprintf(fen, fen_size, "%s%s", body, spaces == 1 ? " - -" : "");
+        for (int c = 0; c < 2; c++) {
+            ask[c] = xy[c] != '?';
+            want[c] = xy[c] == "WB"[c];
+        }
+        return true;
+    }
+    return false;
+}
+
+/* -q FILE [EXCEPTIONS]: the cheap filter (unwin_quick_winnable) on every
+ * question of FILE (the vector's format; or FENs answered WB but for the
+ * lines of EXCEPTIONS, in the vector's format): it must pass no question
+ * FILE answers unwinnable.  Prints how many winnable ones it passes and
+ * its time a question. */
+static int quick_run(const char *file, const char *exceptions)
+{
+    Answers ex = {0};
+    if (exceptions) {
+        FILE *e = fopen(exceptions, "r");
+        if (!e) {
+            perror(exceptions);
+            return 2;
+        }
+        char line[512];
+        size_t cap = 0;
+        while (fgets(line, sizeof line, e)) {
+            if (line[0] == '#' || strlen(line) < 4)
+                continue;
+            line[strcspn(line, "\r\n")] = 0;
+            if (ex.n == cap) {
+                cap = cap ? 2 * cap : 1024;
+                ex.fen = realloc(ex.fen, cap * sizeof *ex.fen);
+                ex.xy = realloc(ex.xy, cap * sizeof *ex.xy);
+                if (!ex.fen || !ex.xy) {
+                    fclose(e);
+                    return 2;
+                }
+            }
+            snprintf(ex.fen[ex.n], sizeof ex.fen[0], "%.99s", line + 3);
+            snprintf(ex.xy[ex.n], sizeof ex.xy[0], "%.2s", line);
+            ex.n++;
+        }
+        fclose(e);
+    }
+    FILE *f = fopen(file, "r");
+    if (!f) {
+        perror(file);
+        return 2;
+    }
+    char fen[600];
+    bool want[2], ask[2];
+    unsigned long q[2] = {0}, pass[2] = {0}, bad = 0;
+    Position *all_pos = NULL;
+    size_t npos = 0, cap = 0;
+    while (next_question(f, exceptions ? &ex : NULL, want, ask, fen, sizeof fen)) {
+        Position pos;
+        if (pos_from_fen(&pos, fen, strlen(fen), false, NULL) != FEN_OK)
+            continue; /* (the vector's material no game reaches: R3) */
+        if (npos == cap) {
+            cap = cap ? 2 * cap : 4096;
+            Position *more = realloc(all_pos, cap * sizeof *all_pos);
+            if (!more)
+                break;
+            all_pos = more;
+        }
+        all_pos[npos++] = pos;
+        for (int c = 0; c < 2; c++) {
+            if (!ask[c])
+                continue;
+            bool passed = unwin_quick_winnable(&pos, c);
+            q[want[c]]++;
+            pass[want[c]] += passed;
+            if (passed && !want[c]) {
+                printf("FAIL %s: %s: the filter passes %s, which cannot mate\n", file, fen, c == WHITE ? "white" : "black");
+                bad++;
+            }
+        }
+    }
+    fclose(f);
+    free(ex.fen);
+    free(ex.xy);
+    /* The time: every position, both colours, five times over. */
+    double t0 = now_seconds();
+    unsigned long sink = 0;
+    for (int round = 0; round < 5; round++)
+        for (size_t i = 0; i < npos; i++)
+            sink += unwin_quick_winnable(&all_pos[i], WHITE) + unwin_quick_winnable(&all_pos[i], BLACK);
+    double secs = now_seconds() - t0;
+    free(all_pos);
+    printf("# %s: the filter passes %lu of %lu winnable questions (%.2f%%) and %lu of %lu unwinnable; "
+           "%.0f ns a question (%lu)\n",
+           file, pass[1], q[1], q[1] ? 100.0 * (double)pass[1] / (double)q[1] : 0, pass[0], q[0],
+           npos ? 1e9 * secs / (double)(10 * npos) : 0, sink);
+    printf("%s unwin filter %s: %lu unwinnable questions passed\n%d passed, %d failed\n", bad ? "FAIL" : "ok", file, bad,
+           bad ? 0 : 1, bad ? 1 : 0);
+    return bad ? 1 : 0;
+}
+
+/* -p FILE BUDGET [EXCEPTIONS]: the questions of FILE (as -q reads them)
+ * asked as pgncheck --unwin-nodes=BUDGET asks of a win on time: the
+ * material rules, the cheap filter, then unwin_decide.  Prints how many
+ * were searched, their time, how many were left undetermined, and fails
+ * on a verdict against FILE. */
+static int pipeline(const char *file, unsigned long long budget, const char *exceptions)
+{
+    Answers ex = {0};
+    if (exceptions) {
+        FILE *e = fopen(exceptions, "r");
+        if (!e) {
+            perror(exceptions);
+            return 2;
+        }
+        char line[512];
+        size_t cap = 0;
+        while (fgets(line, sizeof line, e)) {
+            if (line[0] == '#' || strlen(line) < 4)
+                continue;
+            line[strcspn(line, "\r\n")] = 0;
+            if (ex.n == cap) {
+                cap = cap ? 2 * cap : 1024;
+                ex.fen = realloc(ex.fen, cap * sizeof *ex.fen);
+                ex.xy = realloc(ex.xy, cap * sizeof *ex.xy);
+                if (!ex.fen || !ex.xy) {
+                    fclose(e);
+                    return 2;
+                }
+            }
+            snprintf(ex.fen[ex.n], sizeof ex.fen[0], "%.99s", line + 3);
+            snprintf(ex.xy[ex.n], sizeof ex.xy[0], "%.2s", line);
+            ex.n++;
+        }
+        fclose(e);
+    }
+    FILE *f = fopen(file, "r");
+    void *mem = malloc(UNWIN_TABLE_DEFAULT);
+    if (!f || !mem) {
+        perror(file);
+        free(mem);
+        return 2;
+    }
+    UnwinTable t;
+    unwin_table_init(&t, mem, UNWIN_TABLE_DEFAULT);
+    static UnwinResult r;
+    char fen[600];
+    bool want[2], ask[2];
+    unsigned long q = 0, searched = 0, undetermined = 0, wrong = 0;
+    double secs = 0;
+    while (next_question(f, exceptions ? &ex : NULL, want, ask, fen, sizeof fen)) {
+        Position pos;
+        if (pos_from_fen(&pos, fen, strlen(fen), false, NULL) != FEN_OK)
+            continue;
+        for (int c = 0; c < 2; c++) {
+            if (!ask[c])
+                continue;
+            q++;
+            bool can;
+            if (!pos_can_mate(&pos, c) || unwin_blockade(&pos, c))
+                can = false;
+            else if (unwin_quick_winnable(&pos, c))
+                can = true;
+            else {
+                searched++;
+                double t0 = now_seconds();
+                UnwinVerdict v = unwin_decide(&pos, c, &t, budget, &r);
+                secs += now_seconds() - t0;
+                if (v == UNWIN_UNDETERMINED) {
+                    undetermined++;
+                    continue;
+                }
+                can = v == UNWIN_WINNABLE;
+            }
+            if (can != want[c]) {
+                printf("FAIL %s: %s: %s %s, the file says otherwise\n", file, fen, c == WHITE ? "white" : "black",
+                       can ? "can mate" : "cannot mate");
+                wrong++;
+            }
+        }
+    }
+    fclose(f);
+    free(mem);
+    free(ex.fen);
+    free(ex.xy);
+    printf("# %s at %llu nodes: %lu questions, %lu searched (%.2f s, %.0f us each), %lu undetermined, %lu wrong\n",
+           file, budget, q, searched, secs, searched ? 1e6 * secs / (double)searched : 0, undetermined, wrong);
+    printf("%d passed, %d failed\n", wrong ? 0 : 1, wrong ? 1 : 0);
+    return wrong ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
+    if ((argc == 4 || argc == 5) && strcmp(argv[1], "-p") == 0) {
+        chess_init();
+        return pipeline(argv[2], strtoull(argv[3], NULL, 10), argc == 5 ? argv[4] : NULL);
+    }
+    if ((argc == 3 || argc == 4) && strcmp(argv[1], "-q") == 0) {
+        chess_init();
+        return quick_run(argv[2], argc == 4 ? argv[3] : NULL);
+    }
+    if (argc == 4 && strcmp(argv[1], "-c") == 0) {
+        chess_init();
+        return classify(argv[2], strtoull(argv[3], NULL, 10));
+    }
     if (argc == 4 && strcmp(argv[1], "-u") == 0) {
         chess_init();
         return budget_run(argv[2], strtoull(argv[3], NULL, 10));

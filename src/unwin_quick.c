@@ -1,0 +1,215 @@
+/* unwin_quick.c - the cheap filter before the search of unwin.c: positions
+ * where a colour can plainly still mate (unwin.h, unwin_quick_winnable).
+ *
+ * What makes a position unwinnable for a colour W that has mating
+ * material (pos_can_mate) is always one of three things, and the filter
+ * passes only positions that show none of them:
+ *
+ * 1. Forced play: a side with one or a few legal moves can be made to
+ *    give up W's last mating man, or be stalemated (CHA's vector has
+ *    pins, lone rooks next to the king, kings shut in a corner by their
+ *    own pawns).  The filter wants the side to move out of check with at
+ *    least QUICK_MOBILITY legal moves, the other side at least that many
+ *    moves by a count of its men's reach (pieces to squares not its own,
+ *    pawn pushes and captures, king steps off the enemy pawns' attacks
+ *    and the enemy king's), and a man of W's mating force that is not
+ *    alone next to the enemy king.  In check, every evasion is tried once,
+ *    each as a position of its own (a helpmate may choose any evasion).
+ * 2. Walls: pawns that block each other head on (and the pawns of their
+ *    colour behind them on the file) never move unless a capture opens
+ *    the file.  Taking every such pawn as fixed for ever, and the squares
+ *    the fixed pawns attack as closed to the enemy king, the squares each
+ *    king can walk to must meet (the kings are on one side of any wall)
+ *    and the defending king must have at least QUICK_REGION of them.
+ * 3. Jammed force: men of W that cannot get out (a rook behind its own
+ *    pawns, knights on the last rank in front of locked pawns, bishops of
+ *    one colour against pawns on the other).  W's force must be a queen
+ *    or rook with at least 4 empty squares on its lines, a pawn whose way
+ *    to the last rank is empty, a knight and another minor piece that
+ *    each have two empty squares to go to, or bishops with such room on
+ *    both colours of squares.
+ * Two endings are taken by their theory, with both sides holding at least
+ *    two moves and the side to move a legal one: a queen or rook against
+ *    the bare king (not one standing next to it with the king to move),
+ *    and kings and pawns with a pawn of W whose way to promotion is empty.
+ *
+ * This is an argument, not a proof: a position that passes every test
+ * could still hide a long forced line.  What makes it safe to use:
+ * - the filter only ever says "winnable", which leaves the result
+ *   standing, as the program did before the searches ran by default: a
+ *   position it passes wrongly is a missed draw, never a false alarm;
+ * - tests/test_unwin -q holds it against every question of CHA's test
+ *   vector (1,857 unwinnable, adversarial by design) and of the 30,000
+ *   lichess positions (864 unwinnable, decided by our search at 10
+ *   million nodes, tests/unwin/lichess.txt): it passes none of the
+ *   unwinnable ones (tests/suites/unwin.sh).
+ * Cost: bit operations, one legal-move count and a few flood fills,
+ * about 0.1-0.3 us a question (tests/test_unwin -q prints it). */
+#include "unwin.h"
+
+#include "movegen.h"
+#include "rules.h"
+
+#define QUICK_MOBILITY 6
+#define QUICK_REGION 8
+#define QUICK_HEAVY_ROOM 4
+
+static const Bitboard NOT_A = ~0x0101010101010101ull, NOT_H = ~0x8080808080808080ull;
+static const Bitboard LIGHT = 0x55AA55AA55AA55AAull;
+
+static Bitboard pawn_attacks_of(int c, Bitboard b)
+{
+    return c == WHITE ? ((b & NOT_A) << 7) | ((b & NOT_H) << 9) : ((b & NOT_A) >> 9) | ((b & NOT_H) >> 7);
+}
+
+static Bitboard spread(Bitboard b)
+{
+    Bitboard side = ((b & NOT_A) >> 1) | ((b & NOT_H) << 1), row = b | side;
+    return side | (row << 8) | (row >> 8);
+}
+
+/* The squares a king on `from` walks to over `open`. */
+static Bitboard flood(Bitboard from, Bitboard open)
+{
+    Bitboard r = from, prev;
+    do {
+        prev = r;
+        r = ((r | spread(r)) & open) | from;
+    } while (r != prev);
+    return r;
+}
+
+/* Every square ahead of the men of b, for colour c's pawns. */
+static Bitboard ahead_of(int c, Bitboard b)
+{
+    if (c == WHITE) {
+        b <<= 8;
+        b |= b << 8;
+        b |= b << 16;
+        b |= b << 32;
+    } else {
+        b >>= 8;
+        b |= b >> 8;
+        b |= b >> 16;
+        b |= b >> 32;
+    }
+    return b;
+}
+
+static Bitboard piece_reach(const Position *p, int sq, Bitboard occ)
+{
+    switch (piece_type(p->board[sq])) {
+    case KNIGHT: return bb_knight_attacks(sq);
+    case BISHOP: return bb_bishop_attacks(sq, occ);
+    case ROOK: return bb_rook_attacks(sq, occ);
+    default: return bb_bishop_attacks(sq, occ) | bb_rook_attacks(sq, occ);
+    }
+}
+
+/* Colour c's moves by the reach of its men (see 1 above). */
+static int reach_moves(const Position *p, int c)
+{
+    Bitboard occ = p->by_type[0], own = p->by_color[c], pawns = p->by_type[PAWN];
+    int n = 0;
+    for (Bitboard b = own & ~pawns & ~p->by_type[KING]; b;) {
+        int sq = bb_pop(&b);
+        n += bb_count(piece_reach(p, sq, occ) & ~own);
+    }
+    Bitboard pw = own & pawns;
+    Bitboard push = (c == WHITE ? pw << 8 : pw >> 8) & ~occ;
+    n += bb_count(push) + bb_count(pawn_attacks_of(c, pw) & p->by_color[c ^ 1]);
+    Bitboard ks = bb_king_attacks(p->king_sq[c]) & ~own & ~pawn_attacks_of(c ^ 1, pawns & p->by_color[c ^ 1]) &
+                  ~bb_king_attacks(p->king_sq[c ^ 1]);
+    return n + bb_count(ks);
+}
+
+static int legal_moves(const Position *p)
+{
+    MoveList list;
+    gen_legal(p, &list);
+    return list.count;
+}
+
+/* The endings of their theory (see the head of the file). */
+static bool quick_ending(const Position *p, int W)
+{
+    int L = W ^ 1;
+    Bitboard occ = p->by_type[0], kings = p->by_type[KING];
+    Bitboard wmen = p->by_color[W] & ~kings, lmen = p->by_color[L] & ~kings;
+    Bitboard heavy = wmen & (p->by_type[QUEEN] | p->by_type[ROOK]);
+    bool bare = !lmen && heavy && (p->side == W || !(bb_king_attacks(p->king_sq[L]) & heavy));
+    bool pawn_race = !(occ & ~p->by_type[PAWN] & ~kings) && (wmen & ~ahead_of(L, occ));
+    return (bare || pawn_race) && reach_moves(p, W) >= 2 && reach_moves(p, L) >= 2 && pos_has_legal_move(p);
+}
+
+/* W's force is free (3 above). */
+static bool free_force(const Position *p, int W)
+{
+    Bitboard occ = p->by_type[0], pawns = p->by_type[PAWN];
+    Bitboard mine = p->by_color[W] & ~p->by_type[KING];
+    if (mine & pawns & ~ahead_of(W ^ 1, occ))
+        return true; /* a pawn whose way to the last rank is empty */
+    Bitboard minors = 0;
+    for (Bitboard b = mine & ~pawns; b;) {
+        int sq = bb_pop(&b), pt = piece_type(p->board[sq]);
+        int room = bb_count(piece_reach(p, sq, occ) & ~occ);
+        if ((pt == ROOK || pt == QUEEN) && room >= QUICK_HEAVY_ROOM)
+            return true;
+        if ((pt == KNIGHT || pt == BISHOP) && room >= 2)
+            minors |= bb_sq(sq);
+    }
+    if ((minors & p->by_type[KNIGHT]) && bb_count(minors) >= 2)
+        return true;
+    Bitboard bishops = minors & p->by_type[BISHOP];
+    return (bishops & LIGHT) && (bishops & ~LIGHT);
+}
+
+static bool quick(const Position *p, int W, bool evasion)
+{
+    int L = W ^ 1;
+    if (!pos_can_mate(p, W))
+        return false;
+    if (p->checkers) {
+        if (evasion)
+            return false;
+        MoveList list;
+        gen_legal(p, &list);
+        for (int i = 0; i < list.count; i++) {
+            Position next;
+            pos_make(p, list.moves[i], &next);
+            if (quick(&next, W, true))
+                return true;
+        }
+        return false;
+    }
+    if (quick_ending(p, W))
+        return true;
+    if (reach_moves(p, p->side ^ 1) < QUICK_MOBILITY || !free_force(p, W))
+        return false;
+    Bitboard mine = p->by_color[W] & ~p->by_type[KING];
+    if (bb_count(mine) < 2 && (bb_king_attacks(p->king_sq[L]) & mine))
+        return false;
+    /* 2: the fixed pawns, their attacks, the kings' walks. */
+    Bitboard pawns = p->by_type[PAWN];
+    Bitboard wp = pawns & p->by_color[WHITE], bp = pawns & p->by_color[BLACK];
+    Bitboard fw = wp & (bp >> 8), fb = bp & (wp << 8);
+    for (;;) {
+        Bitboard nw = fw | (wp & (fw >> 8)), nb = fb | (bp & (fb << 8));
+        if (nw == fw && nb == fb)
+            break;
+        fw = nw;
+        fb = nb;
+    }
+    Bitboard fixed = fw | fb;
+    Bitboard closed[2] = {pawn_attacks_of(WHITE, fw), pawn_attacks_of(BLACK, fb)};
+    Bitboard lreg = flood(bb_sq(p->king_sq[L]), ~fixed & ~closed[W]);
+    Bitboard wreg = flood(bb_sq(p->king_sq[W]), ~fixed & ~closed[L]);
+    if (!(lreg & wreg) || bb_count(lreg) < QUICK_REGION)
+        return false;
+    return legal_moves(p) >= QUICK_MOBILITY;
+}
+
+bool unwin_quick_winnable(const Position *pos, int color)
+{
+    return quick(pos, color, false);
+}
