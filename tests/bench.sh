@@ -103,15 +103,26 @@ echo "== whole program (median of $runs runs, the programs taking turns)"
 # the same slow and fast moments, so the ratios stay fair.
 ex=$(command -v pgn-extract || ls /usr/games/pgn-extract 2>/dev/null)
 [ -n "$ex" ] || echo "pgn-extract not installed (apt-get install pgn-extract): no ratio"
-python3 - "$runs" "$bytes" "$games" "$plies" "$big" "$cores" "$ex" <<'PY'
-import os, sys, time, statistics, subprocess
+# PGN_READER=/path/to/validate: pgn-reader's validate example (main-line
+# legality; built by hand, never committed) runs beside, compared in CPU
+# time; unset or not executable: skipped.
+pr=${PGN_READER:-}
+if [ -n "$pr" ] && [ ! -x "$pr" ]; then
+    echo "PGN_READER=$pr is not an executable: pgn-reader skipped"
+    pr=
+fi
+python3 - "$runs" "$bytes" "$games" "$plies" "$big" "$cores" "$ex" "$pr" <<'PY'
+import os, sys, time, statistics, subprocess, resource
 runs, size, games, plies = (int(x) for x in sys.argv[1:5])
-big, cores, ex = sys.argv[5], sys.argv[6], sys.argv[7]
+big, cores, ex, pr = sys.argv[5], sys.argv[6], sys.argv[7], sys.argv[8]
 progs = [("pgncheck -j1", ["./pgncheck", "-j1", "-q", big]),
          (f"pgncheck -j{cores}", ["./pgncheck", f"-j{cores}", "-q", big])]
 if ex:
     progs.append(("pgn-extract -r -s", [ex, "-r", "-s", big]))
+if pr:
+    progs.append(("pgn-reader validate", [pr, big]))
 walls = {label: [] for label, _ in progs}
+cpus = {label: [] for label, _ in progs}
 rssfile = os.environ["BENCH_OUT"] + ".rss"
 rss = {label: 0 for label, _ in progs}
 for _ in range(runs):
@@ -119,9 +130,12 @@ for _ in range(runs):
         # Peak RSS through tests/peakrss: a child forked from Python would
         # count Python's own size as its peak (see peakrss.c).
         t0 = time.monotonic()
+        r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
         subprocess.run(["./tests/peakrss", rssfile] + cmd, stdout=subprocess.DEVNULL,
                        stderr=subprocess.DEVNULL)
         walls[label].append(time.monotonic() - t0)
+        r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus[label].append(r1.ru_utime - r0.ru_utime + r1.ru_stime - r0.ru_stime)
         with open(rssfile) as f:
             rss[label] = max(rss[label], int(f.read()))
 with open(os.environ.get("BENCH_OUT", "/dev/null"), "a") as f:
@@ -140,6 +154,13 @@ if ex:
     rn = [x / b for x, b in zip(e, many)]
     print(f"ratio:   pgncheck -j1 is {statistics.median(r1):.1f}x pgn-extract ({min(r1):.1f}-{max(r1):.1f}); "
           f"-j{cores} is {statistics.median(rn):.1f}x ({min(rn):.1f}-{max(rn):.1f}) (medians of the rounds)")
+if pr:
+    # CPU time (user + system), round by round: the load of a shared
+    # machine stretches wall times, much less CPU times.
+    c = [x / a for x, a in zip(cpus["pgn-reader validate"], cpus["pgncheck -j1"])]
+    print(f"ratio:   pgncheck -j1 is {statistics.median(c):.2f}x pgn-reader validate in CPU time "
+          f"({min(c):.2f}-{max(c):.2f}; median of {len(c)} alternating rounds: "
+          f"{statistics.median(cpus['pgncheck -j1']):.3f} s and {statistics.median(cpus['pgn-reader validate']):.3f} s)")
 PY
 echo
 echo "== --duplicates and --export on big.pgn (median of $runs runs, taking turns)"
