@@ -97,7 +97,22 @@ typedef enum Severity { SEV_NONE = 0, SEV_NOTE = 1, SEV_WARNING = 2, SEV_ERROR =
 #define DIAG_COPY_TABLE(X) \
     X(EXPORT_AS_READ, "export-as-read", SEV_NOTE, "--export: a game without error copied as read, its text being one the export does not rewrite")
 
-#define DIAG_TABLE(X) DIAG_READER_TABLE(X) DIAG_GAME_TABLE(X) DIAG_EXPORT_TABLE(X) DIAG_DUP_TABLE(X) DIAG_COPY_TABLE(X)
+/* Clock forensics (clock.c): games with [%clk] or [%emt] comments only. */
+#define DIAG_CLOCK_TABLE(X) \
+    X(TIME_CONTROL_UNREAD, "time-control-unread", SEV_NOTE, "a TimeControl in no form read, of PGN 9.6.1, FIDE or free text: the clocks are not held to it") \
+    X(TIME_CONTROL_FORM, "time-control-guessed", SEV_NOTE, "a TimeControl read by a guess: free text, or minutes where PGN 9.6.1 has seconds") \
+    X(TIME_CONTROL_CONTRADICTED, "time-control-contradicted", SEV_WARNING, "a first clock above what the TimeControl gives (time plus increment)") \
+    X(CLOCK_NEGATIVE, "clock-negative", SEV_WARNING, "a clock below zero, shown by [%clk] or rebuilt from [%emt]") \
+    X(CLOCK_EMT_MISMATCH, "clock-emt-mismatch", SEV_WARNING, "a move's [%emt] and the clocks around it disagree") \
+    X(CLOCK_PERIOD_MISPLACED, "clock-period-misplaced", SEV_WARNING, "a period's time added after another move than the one ending the period, or never") \
+    X(FLAG_WRONG_SIDE, "flag-wrong-side", SEV_WARNING, "a loss on time by the side whose clock was not running") \
+    X(CLOCK_RISE, "clock-rise", SEV_NOTE, "a clock rose by more than the increment (give time, lag compensation, an arbiter's award)") \
+    X(CLOCK_BERSERK, "clock-berserk", SEV_NOTE, "a lichess side started with half the time (berserk)") \
+    X(CLOCK_PARTIAL, "clock-partial", SEV_NOTE, "clock comments on only some moves of the main line") \
+    X(FLAG_UNMARKED, "flag-unmarked", SEV_NOTE, "the loser was on move with no time left, and no Termination says so")
+
+#define DIAG_TABLE(X) DIAG_READER_TABLE(X) DIAG_GAME_TABLE(X) DIAG_EXPORT_TABLE(X) DIAG_DUP_TABLE(X) DIAG_COPY_TABLE(X) \
+    DIAG_CLOCK_TABLE(X)
 
 typedef enum DiagCode {
 #define DIAG_ENUM(id, slug, sev, text) D_##id,

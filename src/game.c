@@ -171,6 +171,10 @@ typedef struct Ctx {
      * move of ply n at mv[n - 1] (room reserved for every element), else
      * NULL */
     Move *mv;
+    /* what the clocks say of a decisive end (clock.c): 1 a flag fall by
+     * the Termination tag, 2 by the clocks alone, 0 neither */
+    int on_time;
+    PgnPos result_pos;     /* (Verdict.result_pos, for clock findings about the end) */
 } Ctx;
 
 /* Room for one more diagnostic: the array grows as a game needs it, so a
@@ -1704,7 +1708,11 @@ static void judge_decisive(Ctx *c, const Verdict *v, const char *term)
     int winner = declared == PGN_RES_WHITE ? WHITE : BLACK;
     UnwinReason why;
     bool can = can_mate_deep(c, CUR(&c->s->lines[0]), winner, &why);
-    if (game_tags_time_forfeit(term)) {
+    if (c->on_time == 2 && can) {
+        set_outcome(rep, declared, REASON_TIME_FORFEIT);   /* read from the clocks (clock.c) */
+        return;
+    }
+    if (game_tags_time_forfeit(term) || clock_termination_on_time(term) == 1) {
         if (!can) {
             add_diag(c, D_WRONG_RESULT, v->result_pos, 0, NULL,
                      "Result %s on time, but %s cannot checkmate by any series of legal moves%s: "
@@ -1722,6 +1730,42 @@ static void judge_decisive(Ctx *c, const Verdict *v, const char *term)
                      cannot_mate_why(why));
         set_outcome(rep, declared, REASON_UNVERIFIED);
     }
+}
+
+/* A clock finding (clock.c) as a diagnostic of the game. */
+static void clock_say(void *arg, DiagCode code, const PgnPos *pos, uint32_t ply, const char *move, const char *fmt,
+                      va_list ap) __attribute__((format(printf, 6, 0)));
+static void clock_say(void *arg, DiagCode code, const PgnPos *pos, uint32_t ply, const char *move, const char *fmt,
+                      va_list ap)
+{
+    Ctx *c = arg;
+    add_diag_v(c, code, pos ? *pos : c->result_pos, ply, move, fmt, ap);
+}
+
+/* The clocks of a replayed main line (clock.c): nothing to do, and
+ * nothing paid, for a game without clock comments. */
+static void judge_clocks(Ctx *c, const Verdict *v)
+{
+    if (!c->g->clocks)
+        return;
+    const Line *main_line = &c->s->lines[0];
+    const Position *fin = CUR(main_line);
+    int first_side = fin->side ^ (int)(main_line->ply & 1);
+    ClockGame cg = {
+        .g = c->g,
+        .plies = main_line->ply,
+        .side_at_end = fin->side,
+        .first_number = fin->fullmove - (uint32_t)(first_side + (int)main_line->ply) / 2,
+        .declared = c->rep->declared,
+        .ended_on_board = main_line->ended != 0,
+        .termination = game_tags_value(&v->tags, GAME_TAG_TERMINATION),
+        .site = game_tags_value(&v->tags, GAME_TAG_SITE),
+        .event = game_tags_value(&v->tags, GAME_TAG_EVENT),
+    };
+    ClockVerdict cv;
+    c->result_pos = v->result_pos;
+    clock_check(&cg, clock_say, c, &c->rep->clocks, &cv);
+    c->on_time = cv.on_time;
 }
 
 /* Adjudication of a main line replayed whole (R20-R29, R40-R44). */
@@ -1742,7 +1786,8 @@ static void adjudicate(Ctx *c, const Verdict *v)
             set_outcome(rep, PGN_RES_DRAW, REASON_THREEFOLD);
         else if (claim == RULES_CLAIM_FIFTY)
             set_outcome(rep, PGN_RES_DRAW, REASON_FIFTY);
-        else if (game_tags_time_forfeit(term) && (!pos_can_mate(fin, WHITE) || !pos_can_mate(fin, BLACK)))
+        else if ((game_tags_time_forfeit(term) || clock_termination_on_time(term)) &&
+                 (!pos_can_mate(fin, WHITE) || !pos_can_mate(fin, BLACK)))
             set_outcome(rep, PGN_RES_DRAW, REASON_NO_MATING_MATERIAL);
         else
             set_outcome(rep, PGN_RES_DRAW, REASON_UNVERIFIED);
@@ -1806,8 +1851,10 @@ static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *re
                 check_game(g, opt, rep, true);
                 return;
             }
-            if (main_line_end(&c, &v))
+            if (main_line_end(&c, &v)) {
+                judge_clocks(&c, &v);
                 adjudicate(&c, &v);
+            }
         }
     }
     check_finish(&c);

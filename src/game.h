@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "clock.h"
 #include "diag.h"
 #include "pgn.h"
 
@@ -112,6 +113,7 @@ typedef struct GameReport {
     const char *dup_file;
     uint64_t dup_index;
     uint32_t dup_line;
+    ClockSummary clocks;         /* the clocks of a game with [%clk]/[%emt] (clock.c) */
     void *priv;                  /* reusable scratch */
 } GameReport;
 

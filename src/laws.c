@@ -68,6 +68,15 @@ static const char *const cite[D_COUNT] = {
     [D_EXPORT_LINE_LENGTH] = "PGN 8.2.1",
     [D_EXPORT_ESCAPE_LINE] = "PGN 6, 8",
     [D_EXPORT_SEMICOLON] = "PGN 5, 8",
+
+    [D_TIME_CONTROL_UNREAD] = "PGN 9.6.1",
+    [D_TIME_CONTROL_FORM] = "PGN 9.6.1",
+    [D_TIME_CONTROL_CONTRADICTED] = "PGN 9.6.1",
+    [D_CLOCK_NEGATIVE] = "FIDE 6.1, 6.9",
+    [D_CLOCK_PERIOD_MISPLACED] = "FIDE 6.3; PGN 9.6.1",
+    [D_FLAG_WRONG_SIDE] = "FIDE 6.2.1, 6.9",
+    [D_CLOCK_RISE] = "FIDE 7.5.5",
+    [D_FLAG_UNMARKED] = "FIDE 6.9; PGN 9.8.1",
 };
 
 const char *diag_cite(DiagCode code)

@@ -296,6 +296,7 @@ void pgn_game_free(PgnGame *g)
         mem_free(st->arena);
         mem_free(st->raw);
         mem_free(st->slices);
+        mem_free(st->emts);
         mem_free(st);
     }
     mem_free(g->tags);
@@ -335,6 +336,13 @@ void pgn_game_trim(PgnGame *g)
         g->slices = NULL;
         g->nslices = 0;
     }
+    if (st->mcap > PGN_KEEP_ELEMS) {
+        mem_free(st->emts);
+        st->emts = NULL;
+        st->mcap = 0;
+        g->emts = NULL;
+        g->nemts = 0;
+    }
     pgn_game_drop_raw(g, PGN_KEEP_BYTES);
 }
 
@@ -367,7 +375,7 @@ size_t pgn_game_bytes(const PgnGame *g)
 {
     const GameStore *st = g->priv;
     return st->alen + g->ntags * sizeof(PgnTag) + g->nelems * sizeof(PgnElem) + (g->raw ? g->raw_len : 0) +
-           g->ndiags * sizeof(Diag) + g->nslices * sizeof(PgnSlice);
+           g->ndiags * sizeof(Diag) + g->nslices * sizeof(PgnSlice) + g->nemts * sizeof(PgnEmt);
 }
 
 void pgn_game_drop_raw(PgnGame *g, size_t keep)
@@ -396,7 +404,9 @@ bool pgn_game_keep(PgnGame *dst, const PgnGame *src, unsigned what)
     dst->out_of_memory = src->out_of_memory;
     dst->syntax_error = src->syntax_error;
     dst->tag_case_twin = src->tag_case_twin;
+    dst->clocks = src->clocks;
     dst->nelems = 0;
+    dst->nemts = 0;
     dst->ndiags = 0;
     dst->ndiags_dropped = 0;
     dst->ntags = 0;
@@ -452,6 +462,8 @@ static void game_reset(PgnReader *r, PgnGame *g)
     g->out_of_memory = false;
     g->syntax_error = false;
     g->tag_case_twin = false;
+    g->clocks = false;
+    g->nemts = 0;
     g->ndiags = 0;
     g->ndiags_dropped = 0;
     g->raw = NULL;

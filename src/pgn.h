@@ -59,7 +59,8 @@ typedef struct PgnElem {
     uint8_t truncated;            /* token was longer than text[] holds */
     uint16_t nags;                /* NAGs after the move */
     int32_t number;               /* move number written before this move, -1 if none */
-    int32_t clock;                /* [%clk] after this move, centiseconds; -1 if none */
+    int32_t clock;                /* [%clk] after this move, centiseconds; -1 if none;
+                                   * a negative time -t is kept as -1 - t (clock.c) */
     char text[PGN_TOKEN_TEXT];    /* NUL-terminated */
 } PgnElem;
 
@@ -72,6 +73,13 @@ typedef struct PgnSlice {
     uint32_t len;
     char text[PGN_SLICE];
 } PgnSlice;
+
+/* A [%emt] (the time a move used), kept beside the elements: few games
+ * have one, so a game without pays nothing for it. */
+typedef struct PgnEmt {
+    uint32_t elem;                /* index of the move element it follows */
+    int32_t cs;                   /* centiseconds */
+} PgnEmt;
 
 typedef struct PgnTag {
     const char *name;             /* NUL-terminated, in the game's arena */
@@ -121,6 +129,7 @@ typedef struct PgnGame {
     bool out_of_memory;           /* an allocation failed: the game is not wholly stored */
     bool syntax_error;            /* reading stopped at a syntax error: movetext incomplete */
     bool tag_case_twin;           /* two tag names equal but for case ([FEN] and [fen]) */
+    bool clocks;                  /* a [%clk] or [%emt] was read: clock.c looks only then */
     Diag *diags;                  /* reader diagnostics about this game */
     size_t ndiags;
     size_t ndiags_dropped;
@@ -129,6 +138,8 @@ typedef struct PgnGame {
     bool raw_complete;            /* false if the game exceeded the raw cap (PgnOptions.raw_max) */
     const PgnSlice *slices;       /* slices of the text kept without it (pgn_game_add_slice) */
     size_t nslices;
+    const PgnEmt *emts;           /* the [%emt] values of the stored moves, in text order */
+    size_t nemts;
     /* The text before the game, from where the previous game ended (or the
      * reader started) to the game's first byte, as --strict's export checks
      * need it (strict.c): its line ends and bytes, and the '%' escape lines

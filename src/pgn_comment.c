@@ -6,11 +6,13 @@
 #include <limits.h>
 #include <string.h>
 
+#include "mem.h"
+
 /* ---------------------------------------------------------------------
  * Comment commands: [%clk h:mm:ss(.f)], [%emt ...], [%eval ...].
  * s points just after "[%"; n bytes available.
  * ------------------------------------------------------------------- */
-static bool parse_clock(const unsigned char *raw, size_t rn, int32_t *cs)
+static bool parse_clock(const unsigned char *raw, size_t rn, int32_t *cs, bool *neg)
 {
     /* Exporters wrap long comment lines anywhere, even inside a command
      * ("[%emt 0:00:" newline "00]"): white space inside the time is dropped. */
@@ -24,6 +26,10 @@ static bool parse_clock(const unsigned char *raw, size_t rn, int32_t *cs)
     unsigned m = 0, sec = 0, frac = 0;
     while (k < n && s[k] == ' ')
         k++;
+    /* a clock run out past zero, as some exporters write it ("-0:00:03"):
+     * read, for clock.c to judge */
+    *neg = k < n && s[k] == '-';
+    k += *neg;
     size_t d0 = k;
     while (k < n && pgn_cls[s[k]] & K_DIGIT && k - d0 < 6)
         h = h * 10 + (s[k++] - '0');
@@ -64,34 +70,87 @@ static bool parse_clock(const unsigned char *raw, size_t rn, int32_t *cs)
     return true;
 }
 
+/* Keeps a [%emt] of cs centiseconds for the last move of the stored line
+ * (none: dropped, as a [%clk] there is). */
+static void keep_emt(PgnReader *r, int32_t cs)
+{
+    PgnGame *g = r->g;
+    PgnElem *el = pgn_last_move(r);
+    if (el == NULL)
+        return;
+    GameStore *st = g->priv;
+    PgnEmt *p = mem_grow(st->emts, &st->mcap, g->nemts + 1, sizeof(PgnEmt), PGN_MAX_ELEMS);
+    if (p == NULL) {
+        if (g->nemts < PGN_MAX_ELEMS)
+            g->out_of_memory = true;   /* the caller says so and exits 2 */
+        return;                        /* (more [%emt] than moves: the rest dropped) */
+    }
+    st->emts = p;
+    g->emts = p;
+    p[g->nemts].elem = (uint32_t)(el - g->elems);
+    p[g->nemts].cs = cs;
+    g->nemts++;
+}
+
+/* [%emt 12.5]: seconds only, with tenths or hundredths. */
+static bool parse_seconds(const unsigned char *s, size_t n, int32_t *cs)
+{
+    size_t k = 0;
+    while (k < n && s[k] == ' ')
+        k++;
+    size_t d0 = k;
+    uint64_t v = 0;
+    while (k < n && pgn_cls[s[k]] & K_DIGIT && k - d0 < 7)
+        v = v * 10 + (s[k++] - '0');
+    if (k == d0)
+        return false;
+    v *= 100;
+    if (k < n && s[k] == '.') {
+        k++;
+        unsigned scale = 10;
+        size_t f0 = k;
+        while (k < n && pgn_cls[s[k]] & K_DIGIT) {
+            if (k - f0 < 2) {
+                v += (uint64_t)(s[k] - '0') * scale;
+                scale /= 10;
+            }
+            k++;
+        }
+    }
+    while (k < n && s[k] == ' ')
+        k++;
+    if (k >= n || s[k] != ']')
+        return false;
+    *cs = v > INT32_MAX ? INT32_MAX : (int32_t)v;
+    return true;
+}
+
 /* buf[i] is '%' inside a comment and buf[i-1] == '['. */
 static void comment_command(PgnReader *r, size_t i, size_t avail)
 {
     const unsigned char *s = r->buf + i + 1;
     size_t n = avail > 0 ? avail - 1 : 0;
-    if (n >= 4 && memcmp(s, "clk", 3) == 0 && (s[3] == ' ' || s[3] == '\t')) {
+    /* (exporters wrap lines anywhere, also right after the command's name) */
+    bool blank = n >= 4 && (s[3] == ' ' || s[3] == '\t' || s[3] == '\n' || s[3] == '\r');
+    if (blank && memcmp(s, "clk", 3) == 0) {
         int32_t cs;
-        if (parse_clock(s + 4, n - 4, &cs)) {
+        bool neg;
+        if (parse_clock(s + 4, n - 4, &cs, &neg)) {
             PgnElem *el = pgn_last_move(r);
+            r->g->clocks = true;
             if (el)
-                el->clock = cs;
+                el->clock = neg && cs > 0 ? -1 - cs : cs;   /* (pgn.h) */
         } else {
             pgn_game_diag(r, D_BAD_CLOCK, pos_of(r, i - 1), "[%clk] without a readable h:mm:ss time");
         }
-    } else if (n >= 4 && memcmp(s, "emt", 3) == 0 && (s[3] == ' ' || s[3] == '\t')) {
+    } else if (blank && memcmp(s, "emt", 3) == 0) {
         int32_t cs;
-        size_t k = 4;
-        bool plain = true;     /* seconds only, e.g. [%emt 12.5], also accepted */
-        while (k < n && s[k] == ' ')
-            k++;
-        size_t d0 = k;
-        while (k < n && (pgn_cls[s[k]] & (K_DIGIT | K_DOT)))
-            k++;
-        while (k < n && s[k] == ' ')
-            k++;
-        if (k == d0 || k >= n || s[k] != ']')
-            plain = false;
-        if (!plain && !parse_clock(s + 4, n - 4, &cs))
+        bool neg;
+        /* h:mm:ss, or seconds only ([%emt 12.5]) */
+        if ((parse_clock(s + 4, n - 4, &cs, &neg) && !neg) || parse_seconds(s + 4, n - 4, &cs)) {
+            r->g->clocks = true;
+            keep_emt(r, cs);
+        } else
             pgn_game_diag(r, D_BAD_CLOCK, pos_of(r, i - 1), "[%emt] without a readable time");
     }
     /* [%eval ...] and other commands: recognised, values not needed here. */

@@ -30,6 +30,8 @@ typedef struct GameStore {
     size_t rawcap;
     PgnSlice *slices;
     size_t scap;
+    PgnEmt *emts;
+    size_t mcap;
 } GameStore;
 
 struct PgnReader {

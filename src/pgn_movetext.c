@@ -256,6 +256,7 @@ typedef struct Walk {
     PgnElem *el;                  /* the next element */
     PgnElem *el_begin;            /* the game's first element */
     size_t room;                  /* elements that fit from el on */
+    bool clocks;                  /* a [%clk] was read (PgnGame.clocks) */
     Masks next_mk;                /* the next block's masks (walk_body) */
 } Walk;
 
@@ -392,14 +393,17 @@ ALWAYS_INLINE static inline void line_ends(WalkLine *wl, Walk *s, PgnElem *el, u
  * place (fast_comment), its clock going to the move before el: returns the
  * byte after it, or 0 if it is not read in place (the walk stops). */
 ALWAYS_INLINE static inline unsigned comment_event(const unsigned char *bw, unsigned p, size_t n, PlainFn plain,
-                                                   PgnElem *el, const PgnElem *el_begin)
+                                                   PgnElem *el, Walk *s)
 {
     int32_t cs;
     size_t len = fast_comment(bw + p, n, &cs, plain);
     if (len == 0)
         return 0;
-    if (cs >= 0 && el != el_begin && el[-1].kind == PGN_EL_MOVE)
-        el[-1].clock = cs;
+    if (cs >= 0) {
+        s->clocks = true;
+        if (el != s->el_begin && el[-1].kind == PGN_EL_MOVE)
+            el[-1].clock = cs;
+    }
     return p + (unsigned)len;
 }
 
@@ -546,7 +550,7 @@ ALWAYS_INLINE static inline size_t walk_body(Walk *s, const unsigned char *b, si
                 } else if (!((tm >> p) & 1)) {
                     unsigned c = bw[p];
                     if (c == '{') {
-                        unsigned end = comment_event(bw, p, e - (size_t)(bw + p - b), plain, el, s->el_begin);
+                        unsigned end = comment_event(bw, p, e - (size_t)(bw + p - b), plain, el, s);
                         if (end == 0)
                             goto stop;
                         wl.ltok = true;
@@ -659,6 +663,7 @@ ALWAYS_INLINE static inline void walk_from(Walk *ws, uint64_t base, uint64_t lst
     ws->el = el + ne;
     ws->el_begin = el;
     ws->room = ecap - ne;
+    ws->clocks = false;
 }
 
 /* Length of the symbol run at t (t[0] one of its bytes): branch-free for
@@ -833,6 +838,7 @@ ALWAYS_INLINE static inline int fast_walk(PgnReader *r, Fast *f)
     f->last_off = ws.last_off;
     f->last = ws.last;
     f->ne = (size_t)(ws.el - f->el);
+    r->g->clocks |= ws.clocks;
     return need_room || f->i >= f->lim ? F_NEXT : F_SCALAR;
 }
 

@@ -835,6 +835,32 @@ static void json_diag(Report *rp, const Diag *d)
     buf_putc(b, '}');
 }
 
+/* "clocks" (issue 36): each side's last clock and time used, in ms, null
+ * where not known. */
+static void json_ms(Buf *b, int64_t v)
+{
+    if (v == CLOCK_UNKNOWN) {
+        BUF_LIT(b, "null");
+        return;
+    }
+    if (v < 0)
+        buf_putc(b, '-');
+    buf_u64(b, v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v);
+}
+
+static void json_clocks(Buf *b, const ClockSummary *c)
+{
+    BUF_LIT(b, ",\"clocks\":{\"white_ms\":");
+    json_ms(b, c->final_ms[0]);
+    BUF_LIT(b, ",\"black_ms\":");
+    json_ms(b, c->final_ms[1]);
+    BUF_LIT(b, ",\"white_used_ms\":");
+    json_ms(b, c->used_ms[0]);
+    BUF_LIT(b, ",\"black_used_ms\":");
+    json_ms(b, c->used_ms[1]);
+    buf_putc(b, '}');
+}
+
 static void jsonl_game(Report *rp, const char *file, const PgnGame *g, const GameReport *rep,
                        const Diag *extra, size_t nextra)
 {
@@ -874,6 +900,8 @@ static void jsonl_game(Report *rp, const char *file, const PgnGame *g, const Gam
     json_str(b, status_slug(rep->status));
     JSON_KEY(b, "rules");
     json_str(b, laws_name(rep->laws));
+    if (rep->clocks.present)
+        json_clocks(b, &rep->clocks);
     if (rp->dups) {
         JSON_KEY(b, "duplicate_of");
         if (rep->dup_state == 2) {
@@ -1169,6 +1197,7 @@ struct ReportStats {
     StatCount total[D_COUNT][SEV_ERROR + 1];
     uint64_t seen[D_COUNT][SEV_ERROR + 1];      /* the last game counted */
     uint64_t game;                              /* games counted, this one's serial */
+    uint64_t clocked[2], games[2];              /* games with clocks, and games: this file's, the total */
     Buf lines;                                  /* the files' lines, to be written */
 };
 
@@ -1203,6 +1232,8 @@ static void stats_count(ReportStats *st, const Diag *d, bool in_game)
 void report_stats_game(ReportStats *st, const GameReport *rep, const Diag *extra, size_t nextra)
 {
     st->game++;
+    st->games[0]++;
+    st->clocked[0] += rep->clocks.present;
     for (size_t i = 0; i < rep->ndiags; i++)
         stats_count(st, &rep->diags[i], true);
     for (size_t i = 0; i < nextra; i++)
@@ -1278,9 +1309,40 @@ static void stats_format(Buf *b, ReportFormat fmt, const char *file, StatCount c
     }
 }
 
+/* The games with clock comments (clock.c), where there are any. */
+static void stats_clocks(Buf *b, ReportFormat fmt, const char *file, uint64_t clocked, uint64_t games)
+{
+    if (!clocked)
+        return;
+    if (fmt == FMT_JSONL) {
+        BUF_LIT(b, "{\"type\":\"stats\",\"file\":");
+        json_str(b, file);
+        JSON_KEY(b, "games_with_clocks");
+        buf_u64(b, clocked);
+        JSON_KEY(b, "games");
+        buf_u64(b, games);
+        BUF_LIT(b, "}\n");
+    } else {
+        BUF_LIT(b, "pgncheck: stats: ");
+        if (file)
+            buf_cstr(b, file, ESC_TEXT);
+        else
+            BUF_LIT(b, "total");
+        BUF_LIT(b, ": games with clocks: ");
+        buf_u64(b, clocked);
+        BUF_LIT(b, " of ");
+        buf_u64(b, games);
+        buf_putc(b, '\n');
+    }
+}
+
 bool report_stats_file_end(ReportStats *st, const char *file)
 {
     stats_format(&st->lines, st->fmt, file, st->file);
+    stats_clocks(&st->lines, st->fmt, file, st->clocked[0], st->games[0]);
+    st->clocked[1] += st->clocked[0];
+    st->games[1] += st->games[0];
+    st->clocked[0] = st->games[0] = 0;
     for (int code = 0; code < D_COUNT; code++)
         for (int sev = 0; sev <= SEV_ERROR; sev++) {
             st->total[code][sev].diags += st->file[code][sev].diags;
@@ -1293,6 +1355,7 @@ bool report_stats_file_end(ReportStats *st, const char *file)
 void report_stats_write(ReportStats *st, Report *rp, FILE *err)
 {
     stats_format(&st->lines, st->fmt, NULL, st->total);
+    stats_clocks(&st->lines, st->fmt, NULL, st->clocked[1], st->games[1]);
     FILE *out = st->fmt == FMT_JSONL ? rp->out : err;
     if (st->lines.failed)
         rp->oom = true;     /* (lines lost: none is written) */

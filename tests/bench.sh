@@ -98,6 +98,60 @@ for kind in master online engine; do
     done | sort -t: -k2 -n | sed -n "$(( (runs + 1) / 2 ))p" | sed "s/^/  $kind games: /"
 done
 echo
+echo "== clocks (issue 36; median of $runs runs, taking turns)"
+# The same games twice, generated from big.pgn's master games without
+# comments or variations (never committed): with a TimeControl tag only,
+# and with a [%clk] after every move (each side 5400 s + 30 s a move, a
+# move using 2-61 s): the cost of the clock comments, read and judged.
+# Then big.pgn's games with clocks and without, apart.
+if [ ! -s "$dir/clock-clocked.pgn" ] || [ "$big" -nt "$dir/clock-clocked.pgn" ]; then
+    python3 - "$dir/kind-master.pgn" "$dir" <<'PY'
+import re, sys
+src, d = sys.argv[1], sys.argv[2]
+plain, clocked = open(f"{d}/clock-plain.pgn", "w"), open(f"{d}/clock-clocked.pgn", "w")
+n = 0
+for g in re.split(r"\n\n(?=\[Event )", open(src, encoding="latin-1").read()):
+    head, sep, moves = g.partition("\n\n")
+    if not sep or "{" in moves or "(" in moves or ";" in moves or "[FEN" in head or "[TimeControl" in head:
+        continue
+    head += '\n[TimeControl "5400+30"]'
+    out, t, k = [], [540000, 540000], 0
+    for tok in moves.split():
+        out.append(tok)
+        if re.match(r"^\d+\.+$", tok) or tok in ("1-0", "0-1", "1/2-1/2", "*"):
+            continue
+        side = k & 1
+        t[side] = max(t[side] + 3000 - (200 + (k * 7919) % 6000), 0)
+        k += 1
+        s = t[side] // 100
+        out.append("{ [%%clk %d:%02d:%02d] }" % (s // 3600, s // 60 % 60, s % 60))
+    plain.write(head + "\n\n" + moves.strip() + "\n\n")
+    clocked.write(head + "\n\n" + " ".join(out) + "\n\n")
+    n += 1
+    if n == 50000:
+        break
+PY
+fi
+python3 - "$runs" "$dir" <<'PY'
+import os, sys, time, statistics, subprocess
+runs, d = int(sys.argv[1]), sys.argv[2]
+files = [("same games, no clocks", f"{d}/clock-plain.pgn"), ("same games, [%clk] a move", f"{d}/clock-clocked.pgn"),
+         ("big.pgn games without clocks", f"{d}/kind-master.pgn"), ("big.pgn games with clocks", f"{d}/kind-online.pgn")]
+walls = {label: [] for label, _ in files}
+for _ in range(runs):
+    for label, f in files:
+        t0 = time.monotonic()
+        subprocess.run(["./pgncheck", "-j1", "-q", f], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        walls[label].append(time.monotonic() - t0)
+for label, f in files:
+    w = statistics.median(walls[label])
+    g = sum(1 for line in open(f, encoding="latin-1") if line.startswith("[Event "))
+    print(f"{label:<30} {w:7.3f} s {g/w:10.0f} games/s  ({g} games)")
+r = [b / a for a, b in zip(walls[files[0][0]], walls[files[1][0]])]
+print(f"clocks: the clocked games take {statistics.median(r):.2f}x the time of the same games without "
+      f"(median of the rounds; {min(r):.2f}-{max(r):.2f})")
+PY
+echo
 echo "== whole program (median of $runs runs, the programs taking turns)"
 # Round-robin: on a shared machine whose speed drifts, each program sees
 # the same slow and fast moments, so the ratios stay fair.
