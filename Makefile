@@ -19,7 +19,11 @@ LIB_OBJ  = $(LIB_SRC:src/%.c=$(BUILD)/%.o)
 TEST_PROGS = $(BIN)/tests/perft $(BIN)/tests/unit $(BIN)/tests/test_reader $(BIN)/tests/sanbench \
              $(BIN)/tests/peakrss $(BIN)/tests/test_unwin
 
-all: $(BIN)/pgncheck $(TEST_PROGS)
+# make (all) builds the tool; the test programs are built for the targets
+# that run them (make test, check, bench, perft-full, unwin-full; or make tests).
+all: $(BIN)/pgncheck
+
+tests: $(TEST_PROGS)
 
 $(BUILD)/%.o: src/%.c
 	@mkdir -p $(BUILD)
@@ -39,7 +43,7 @@ $(BIN)/tests/%: $(BUILD)/tests/%.o $(LIB_OBJ)
 
 # The whole suite: normal build, then the same tests under ASan+UBSan;
 # both passes run, then their counts, the suites skipped and one total.
-test: all
+test: all tests
 	@mkdir -p build && rm -f build/test-totals
 	@TEST_TOTALS=build/test-totals sh tests/run.sh . "pass 1 of 2: normal build"; a=$$?; \
 	TEST_TOTALS=build/test-totals $(MAKE) --no-print-directory check; b=$$?; \
@@ -47,13 +51,13 @@ test: all
 
 # Sanitizer build in build/san and tests run against it; the plain build
 # is what runs under valgrind memcheck (tests/suites/corpus.sh).
-check: all
+check: all tests
 	@$(MAKE) --no-print-directory BUILD=build/san/obj BIN=build/san \
 	    CFLAGS="$(SANFLAGS)" build/san/pgncheck build/san/tests/perft \
 	    build/san/tests/unit build/san/tests/test_reader build/san/tests/test_unwin
 	@SANITIZED=1 PLAIN_BIN=. sh tests/run.sh build/san "$${TEST_TOTALS:+pass 2 of 2: }sanitizer build (ASan, UBSan)"
 
-perft-full: all
+perft-full: all tests
 	./tests/perft tests/epd/standard.epd 5
 	@mkdir -p build
 	grep '^rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ' tests/epd/standard.epd > build/startpos.epd
@@ -68,12 +72,12 @@ UNWIN_VECTOR = ../shared/corpus/edge/gh-d3-chess/test-vector.txt
 UNWIN_BUDGET = 10000000
 UNWIN_TABLE_MB = 64
 UNWIN_MINPCT = 99.0
-unwin-full: all
+unwin-full: all tests
 	@mkdir -p build
 	@UNWIN_TABLE_MB=$(UNWIN_TABLE_MB) ./tests/test_unwin $(UNWIN_VECTOR) 1 $(UNWIN_BUDGET) $(UNWIN_MINPCT) \
 	    > build/unwin-full.out; rc=$$?; grep -v '^# undetermined' build/unwin-full.out; exit $$rc
 
-bench: all
+bench: all tests
 	@sh tests/bench.sh
 
 # Byte-for-byte check of every output mode on the corpus against REF's
@@ -82,18 +86,23 @@ REF ?= main
 samecheck: $(BIN)/pgncheck
 	@sh tests/samecheck.sh against $(REF) $(CURDIR)/$(BIN)/pgncheck
 
+# bash completion where bash-completion looks for it (pkg-config's
+# completionsdir under /usr; BASHCOMPDIR to put it elsewhere).
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+
 install: $(BIN)/pgncheck
-	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANDIR)/man1
+	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR)
 	cp -f pgncheck $(DESTDIR)$(PREFIX)/bin/pgncheck
 	cp -f man/pgncheck.1 $(DESTDIR)$(MANDIR)/man1/pgncheck.1
+	cp -f src/pgncheck.bash $(DESTDIR)$(BASHCOMPDIR)/pgncheck
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/pgncheck $(DESTDIR)$(MANDIR)/man1/pgncheck.1
+	rm -f $(DESTDIR)$(PREFIX)/bin/pgncheck $(DESTDIR)$(MANDIR)/man1/pgncheck.1 $(DESTDIR)$(BASHCOMPDIR)/pgncheck
 
 clean:
 	rm -rf build pgncheck $(TEST_PROGS)
 
-.PHONY: all test check perft-full unwin-full bench samecheck install uninstall clean
+.PHONY: all tests test check perft-full unwin-full bench samecheck install uninstall clean
 
 -include $(wildcard $(BUILD)/*.d $(BUILD)/tests/*.d)
 

@@ -72,7 +72,20 @@ static void usage(FILE *out)
           "                         termination marker where the board proves them wrong,\n"
           "                         and writing a missing marker; not with --select\n"
           "      --export           copy every game (or those --select picks) in the PGN\n"
-          "                         standard's export format; a game with an error as read\n"
+          "                         standard's export format; a game with an error as read\n",
+          out);
+    fputs("  -o, --output=FILE      write the games copied to FILE, not standard output\n"
+          "                         (the diagnostics then go to standard output)\n"
+          "  -i, --in-place         with --fix-results or --export: rewrite each FILE\n"
+          "                         (a temporary file, fsync, rename; on any failure\n"
+          "                         the file is left as it was, exit status 2)\n"
+          "\n"
+          "CI:\n"
+          "      --report=FILE      write the diagnostics to FILE (in the -f format)\n"
+          "      --write-baseline=FILE  record the findings (warnings, errors) in FILE\n"
+          "      --baseline=FILE    report and count only findings not in FILE\n"
+          "      --summary-md=FILE  write a Markdown summary (per file, per code, the\n"
+          "                         first errors) to FILE, e.g. $GITHUB_STEP_SUMMARY\n"
           "\n"
           "Checks:\n"
           "      --strict           check the PGN standard's export format too (tag\n"
@@ -99,7 +112,9 @@ static void usage(FILE *out)
           "  -h, --help             show this help and exit\n"
           "  -V, --version          show the version and exit\n"
           "\n"
-          "Exit status: 0 no errors, 1 at least one error, 2 trouble.\n",
+          "Exit status: 0 no errors, 1 at least one error, 2 trouble.  --fix-results,\n"
+          "--export: 0 the games written have no error left, 1 some have, 2 the output\n"
+          "is not complete (with -i: the file is left as it was).\n",
           out);
 }
 
@@ -118,7 +133,8 @@ enum {
     OPT_SELECT = 256, OPT_FIX, OPT_STRICT, OPT_WERROR, OPT_IGNORE, OPT_ERROR, OPT_WARN,
     OPT_LIST, OPT_NOVAR, OPT_PROGRESS, OPT_NOPROGRESS, OPT_LABEL,
     OPT_RULES, OPT_STATS, OPT_MINSEV, OPT_COLOR, OPT_UNWIN_NODES, OPT_DUPLICATES, OPT_DUP_MEMORY,
-    OPT_EXPORT,
+    OPT_EXPORT, OPT_OUTPUT = 'o', OPT_IN_PLACE = 'i', OPT_REPORT = 512, OPT_BASELINE,
+    OPT_WRITE_BASELINE, OPT_SUMMARY_MD,
 };
 
 typedef struct LongOpt {
@@ -142,6 +158,9 @@ static const LongOpt long_opts[] = {
     {"unwin-nodes", true, OPT_UNWIN_NODES},
     {"duplicates", false, OPT_DUPLICATES}, {"duplicates-memory", true, OPT_DUP_MEMORY},
     {"recursive", false, OPT_RECURSIVE}, {"export", false, OPT_EXPORT},
+    {"output", true, OPT_OUTPUT},       {"report", true, OPT_REPORT},
+    {"in-place", false, OPT_IN_PLACE},  {"baseline", true, OPT_BASELINE},
+    {"write-baseline", true, OPT_WRITE_BASELINE}, {"summary-md", true, OPT_SUMMARY_MD},
 };
 #define NLONG (sizeof long_opts / sizeof long_opts[0])
 
@@ -277,6 +296,12 @@ static int apply_option(Options *o, int key, const char *val, const char *spelle
     case OPT_NOPROGRESS: o->progress = 0; break;
     case OPT_LABEL: o->label = val; break;
     case OPT_RECURSIVE: o->recursive = true; break;
+    case OPT_OUTPUT: o->output = val; break;
+    case OPT_REPORT: o->report_file = val; break;
+    case OPT_IN_PLACE: o->in_place = true; break;
+    case OPT_BASELINE: o->baseline = val; break;
+    case OPT_WRITE_BASELINE: o->write_baseline = val; break;
+    case OPT_SUMMARY_MD: o->summary_md = val; break;
     case OPT_HELP:
         usage(stdout);
         return EXIT_CLEAN;
@@ -337,14 +362,14 @@ static int parse_short(Options *o, int argc, char **argv, int *i)
     for (const char *s = argv[*i] + 1; *s; s++) {
         char spelled[3] = {'-', *s, '\0'};
         const char *val = NULL;
-        if (*s == 'f' || *s == 'j') {
+        if (*s == 'f' || *s == 'j' || *s == 'o') {
             if (s[1])
                 val = s + 1;
             else if (*i + 1 < argc)
                 val = argv[++*i];
             else
                 return usage_error("option requires an argument", spelled);
-        } else if (!strchr("qshVr", *s)) {
+        } else if (!strchr("qshVri", *s)) {
             return usage_error("invalid option", spelled);
         }
         int rc = apply_option(o, *s, val, spelled);
@@ -354,6 +379,35 @@ static int parse_short(Options *o, int argc, char **argv, int *i)
             break;
     }
     return -1;
+}
+
+/* -o, --report and --in-place (issue 37): which go together; -1 to go
+ * on, or an exit status. */
+static int settle_streams(const Options *o)
+{
+    bool copying = o->select || o->fix_results || o->export_games;
+    bool rewriting = o->fix_results || o->export_games;
+    const char *why = NULL;
+    if (o->output && !copying)
+        why = "-o (--output) names where games are copied: with --select, --fix-results or --export";
+    else if (o->in_place && !rewriting)
+        why = "--in-place rewrites files: with --fix-results or --export";
+    else if (o->in_place && o->output)
+        why = "--in-place and -o cannot be combined: the games go back to each FILE";
+    else if (o->in_place && o->select)
+        why = "--in-place and --select cannot be combined: a rewrite keeps every game";
+    else if (o->in_place && o->recursive)
+        why = "--in-place takes the files to rewrite by name, not -r";
+    else if (copying && !o->output && !o->in_place && o->report_file && strcmp(o->report_file, "-") == 0)
+        why = "--report=- would put the diagnostics among the games on standard output: use -o FILE";
+    for (int i = 0; o->in_place && !why && i <= o->nfiles; i++)
+        if (i == o->nfiles ? o->nfiles == 0 : strcmp(o->files[i], "-") == 0)
+            why = "--in-place rewrites named files, not standard input (use -o FILE or > FILE)";
+    if (!why)
+        return -1;
+    fprintf(stderr, PROG ": %s\n", why);
+    fputs("Try '" PROG " --help' for more information.\n", stderr);
+    return EXIT_TROUBLE;
 }
 
 /* What the options imply once all are read; -1 to go on, or an exit
@@ -368,6 +422,9 @@ static int settle_options(Options *o)
         fputs("Try '" PROG " --help' for more information.\n", stderr);
         return EXIT_TROUBLE;
     }
+    int rc = settle_streams(o);
+    if (rc >= 0)
+        return rc;
     /* --strict: the export format has no suffix annotations (PGN 8.2.3.8).
      * --werror (and --strict) make every warning an error, as gcc's -Werror
      * does, so that what is printed and counted is what the exit status
@@ -509,7 +566,8 @@ int cli_main(int argc, char **argv)
     if (ready)
         ready = run_start(&run);
     if (!ready) {
-        run_out_of_memory(&run);
+        if (!run.trouble)       /* (a file of -o, --report or --baseline said why) */
+            run_out_of_memory(&run);
     } else {
         /* the file loop */
         for (size_t i = 0; i < run.inputs.n && !run.stop; i++) {

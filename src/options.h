@@ -35,6 +35,14 @@ typedef struct Options {
     bool stdin_implied;         /* no FILE given: standard input is read */
     bool recursive;             /* -r: directories are walked */
     bool dir_implied;           /* -r and no FILE: the current directory is */
+    /* issue 37: where the data and the report go, rewriting in place, a
+     * baseline, a Markdown summary (NULL or false: none) */
+    const char *output;         /* -o, --output: the games copied */
+    const char *report_file;    /* --report: the diagnostics ("-": stdout) */
+    bool in_place;              /* -i, --in-place */
+    const char *baseline;       /* --baseline: findings in it are not reported */
+    const char *write_baseline; /* --write-baseline */
+    const char *summary_md;     /* --summary-md */
     CheckOptions check;
     char **files;
     int nfiles;

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "baseline.h"
 #include "mem.h"
 #include "run.h"
 
@@ -255,6 +256,8 @@ static void piece_fill(const Run *run, Batch *b, PieceTools *t, const Source *fr
             break;
         }
         game_check(g, &run->opt->check, work);
+        if (run->ci.ids)
+            s->ident = baseline_game_id(g);
         if (work->out_of_memory || !run_export_slot(run, t, b, s, g, work))
             b->oom = true; /* never a silent verdict on a game not wholly checked */
         /* The copy holds what the output will use of the game (a piece

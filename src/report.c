@@ -1383,3 +1383,18 @@ void report_list_checks(FILE *out, const Severity severity[D_COUNT])
                 c ? c : "-", diag_info[i].meaning);
     }
 }
+
+/* A message for a person (a file not rewritten, the counts --export left
+ * out) as a {"type":"message"} record, where the JSON Lines report shares
+ * standard error's stream (issue 37). */
+void report_message(Report *rp, const char *text)
+{
+    if (rp->fmt != FMT_JSONL)
+        return;
+    Buf *b = &rp->b;
+    buf_puts(b, "{\"type\":\"message\"");
+    json_key(b, "message");
+    json_str(b, text);
+    buf_puts(b, "}\n");
+    buf_flush(rp);
+}

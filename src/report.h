@@ -119,6 +119,10 @@ bool report_stats_file_end(ReportStats *st, const char *file);
  * stream in JSON Lines, else text lines on err. */
 void report_stats_write(ReportStats *st, Report *rp, FILE *err);
 
+/* A message as a {"type":"message","message":TEXT} record (JSON Lines
+ * only: nothing for the other formats). */
+void report_message(Report *rp, const char *text);
+
 /* --list-checks: every code with its (effective) severity and meaning. */
 void report_list_checks(FILE *out, const Severity severity[D_COUNT]);
 

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "baseline.h"
 #include "mem.h"
 #include "pgn_write.h"
 
@@ -140,6 +141,8 @@ static void check_batch(const Run *run, Batch *b, PieceTools *work)
     for (size_t i = 0; i < b->ngames; i++) {
         Slot *s = &b->slot[i];
         game_check(s->game, &run->opt->check, &s->rep);
+        if (run->ci.ids)
+            s->ident = baseline_game_id(s->game);
         if (s->rep.out_of_memory || !run_export_slot(run, work, b, s, s->game, &s->rep))
             b->oom = true; /* never a silent verdict on a game not wholly checked */
         if (run->defer)
@@ -250,6 +253,8 @@ void run_output_file_diags(Run *run, const Input *in, const DiagList *l)
 {
     for (size_t i = 0; i < l->n; i++) {
         Severity sev = l->v[i].severity;
+        if (run_ci_file_diag(run, in, &l->v[i]))
+            continue;           /* in the baseline */
         if (sev == SEV_ERROR)
             run->found = true;
         if (run->stats)
@@ -387,7 +392,7 @@ static void output_input_diag(Run *run, const Input *in, DiagCode code, uint32_t
     d.pos.line = line;
     d.pos.col = line ? 1 : 0;
     snprintf(d.msg, sizeof d.msg, "%s", msg);
-    if (d.severity == SEV_NONE)
+    if (d.severity == SEV_NONE || run_ci_file_diag(run, in, &d))
         return;
     if (d.severity == SEV_ERROR)
         run->found = true;
@@ -448,6 +453,13 @@ static void output_game(Run *run, Input *in, const Batch *b, Slot *s)
     Diag dupd, asr;
     bool dup = run->dup && dup_look(run, in, s, &dupd);
     bool as_read = opt->export_games && export_as_read_note(run, s, &asr);
+    Diag pend[2];               /* (the two above, in the order they are reported) */
+    size_t npend = 0;
+    if (dup)
+        pend[npend++] = dupd;
+    if (as_read)
+        pend[npend++] = asr;
+    run_ci_game_filter(run, s, pend, &npend);
     sum->games++;
     in->ngames++;
     sum->plies += rep->plies;
@@ -458,8 +470,6 @@ static void output_game(Run *run, Input *in, const Batch *b, Slot *s)
     case STATUS_SKIPPED: sum->skipped++; break;
     }
     bool bad = game_is_bad(rep->status);
-    if (bad)
-        run->found = true;
     size_t nextra = 0;
     int copied = 0;
     /* A regular file's game is read again where it is copied or an
@@ -480,12 +490,12 @@ static void output_game(Run *run, Input *in, const Batch *b, Slot *s)
     if (again == ENOMEM) {
         run_out_of_memory(run);
     } else if (again) {
-        progress_clear(&run->progress);
-        fprintf(stderr, PROG ": %s: game %llu could not be read again to be copied: %s\n", in->name,
+        run_say(run, "%s: game %llu could not be read again to be copied: %s", in->name,
                 (unsigned long long)g->index, strerror(again));
         run->trouble = true;
+        run->ci.not_copied++;
     }
-    if (run->stop) {
+    if (run->stop || !run->games_out) {
         /* Standard output failed (or the duplicates' table is full): nothing more is written. */
     } else if (opt->select) {
         if (opt->select == SELECT_UNIQUE ? !dup : (opt->select == SELECT_VALID) != bad)
@@ -493,17 +503,20 @@ static void output_game(Run *run, Input *in, const Batch *b, Slot *s)
     } else if (opt->fix_results || opt->export_games) {
         copied = write_game(run, b, s, opt->fix_results, extra, &nextra);
     }
-    if (dup)
-        extra[nextra++] = dupd;
-    if (as_read)
-        extra[nextra++] = asr;
+    for (size_t i = 0; i < npend; i++)
+        extra[nextra++] = pend[i];
     if (copied < 0 && !again) {
-        progress_clear(&run->progress);
-        fprintf(stderr, PROG ": %s: game %llu is larger than %u MiB and was not copied\n",
-                in->name, (unsigned long long)s->game->index,
-                (unsigned)(GAME_TEXT >> 20));
+        run_say(run, "%s: game %llu is larger than %u MiB and was not copied", in->name,
+                (unsigned long long)s->game->index, (unsigned)(GAME_TEXT >> 20));
         run->trouble = true;
+        run->ci.not_copied++;
     }
+    /* A rewriting mode's status is that of what it wrote: a game whose
+     * every error the rewrite mended (--fix-results) has none left. */
+    bool rewriting = (opt->fix_results || opt->export_games) && !opt->select;
+    if (bad && !(rewriting && copied > 0 && run_ci_mended(rep, extra, nextra)))
+        run->found = true;
+    run_ci_game_done(run, in, rep, extra, nextra);
     if (run->stats)
         report_stats_game(run->stats, rep, extra, nextra);
     if (!opt->quiet && !run->stop && !run->defer)
@@ -559,6 +572,8 @@ void run_output_slot(Run *run, Input *in, const Batch *b, Slot *s, size_t keep_r
 static void output_batch(Run *run, Batch *b)
 {
     Input *in = b->input;
+    if (run->opt->in_place)
+        run_ci_input_begins(run, in);
     switch (b->kind) {
     case BATCH_PIECE:
     case BATCH_SEGMENT:
@@ -591,8 +606,10 @@ static void output_batch(Run *run, Batch *b)
             if (in->mode == INPUT_UNREAD)
                 output_input_diag(run, in, in->open_failed ? D_OPEN_ERROR : D_READ_ERROR, 0,
                                   in->why[0] ? in->why : strerror(in->err));
-            progress_clear(&run->progress);
-            fprintf(stderr, PROG ": %s: %s\n", in->name, in->why[0] ? in->why : strerror(in->err));
+            if (!run->ci.msg_records) {     /* (in JSON Lines the record says it) */
+                progress_clear(&run->progress);
+                fprintf(stderr, PROG ": %s: %s\n", in->name, in->why[0] ? in->why : strerror(in->err));
+            }
             run->trouble = true;
             run->sum.failed++;
         } else if (in->ngames == 0) {
@@ -610,6 +627,7 @@ static void output_batch(Run *run, Batch *b)
         }
         if (run->stats && !report_stats_file_end(run->stats, in->name))
             run_out_of_memory(run);
+        run_ci_input_ends(run, in);
         if (in->mode != INPUT_UNREAD)
             run->sum.files++;
         run->sum.bytes += in->bytes;
@@ -729,10 +747,12 @@ static bool pool_init(Run *run)
 static bool reports_init(Run *run)
 {
     const Options *opt = run->opt;
-    FILE *diag_out = run->copying ? stderr : stdout;
-    run->games_out = run->copying ? stdout : NULL;
+    FILE *diag_out = run_ci_report_stream(run);     /* (--report, -o, --in-place) */
+    if (!diag_out)
+        return false;
+    run->games_out = run->copying && !opt->output && !opt->in_place ? stdout : NULL;
     run->stderr_tty = isatty(STDERR_FILENO);
-    run->rp_on_tty = run->copying ? run->stderr_tty : isatty(STDOUT_FILENO);
+    run->rp_on_tty = isatty(fileno(diag_out));
     /* --color=auto: a terminal, TERM not "dumb", NO_COLOR unset or empty
      * (no-color.org); always and never are for both streams. */
     const char *nc = getenv("NO_COLOR"), *term = getenv("TERM");
@@ -786,7 +806,7 @@ static bool defer_init(Run *run)
 {
     const Options *opt = run->opt;
     if (!run->nthreads || !(opt->format == FMT_JSONL || opt->format == FMT_TSV) || run->copying || opt->quiet ||
-        opt->duplicates)
+        opt->duplicates || run->ci.ids)
         return true;
     run->defer = true;
     run->keep_text = KEEP_NONE;  /* the records are made before the copy */
@@ -802,6 +822,8 @@ static bool defer_init(Run *run)
 bool run_start(Run *run)
 {
     const Options *opt = run->opt;
+    if (!run_ci_start(run))
+        return false;
     if (!defer_init(run))
         return false;
     if (!opt->quiet)
@@ -817,6 +839,7 @@ bool run_start(Run *run)
      * files to read */
     run->progress.on = opt->progress >= 0 ? opt->progress == 1
                        : run->stderr_tty && run->bytes_total > PROGRESS_MIN_BYTES;
+    run->progress.on &= !run->ci.report_shared;  /* (never into the records: run_ci_start) */
     run->progress.t0 = run->t0;
     if (opt->progress == 1 || (opt->progress < 0 && run->stderr_tty))
         progress_catch_signals();
@@ -824,22 +847,25 @@ bool run_start(Run *run)
 }
 
 /* (PGN 8: an export holds games only, and no '%' lines) */
-static void report_export_left_out(const Run *run)
+static void report_export_left_out(Run *run)
 {
     const struct { uint64_t n; const char *one, *many; } part[] = {
         {run->dropped_text, "piece of text between games", "pieces of text between games"},
         {run->dropped_gap_lines, "% escape or ; comment line between games", "% escape or ; comment lines between games"},
         {run->dropped_escapes, "% escape line in games", "% escape lines in games"},
     };
+    char text[400] = "--export left out";
+    size_t k = strlen(text);
     const char *sep = " ";
-    fputs(PROG ": --export left out", stderr);
-    for (size_t i = 0; i < sizeof part / sizeof part[0]; i++) {
+    for (size_t i = 0; i < sizeof part / sizeof part[0] && k < sizeof text; i++) {
         if (!part[i].n)
             continue;
-        fprintf(stderr, "%s%llu %s", sep, (unsigned long long)part[i].n, part[i].n == 1 ? part[i].one : part[i].many);
+        int m = snprintf(text + k, sizeof text - k, "%s%llu %s", sep, (unsigned long long)part[i].n,
+                         part[i].n == 1 ? part[i].one : part[i].many);
+        k += m > 0 ? (size_t)m : 0;
         sep = ", ";
     }
-    fputs("\n", stderr);
+    run_say(run, "%s", text);
 }
 
 void run_finish(Run *run)
@@ -858,13 +884,14 @@ void run_finish(Run *run)
         run_out_of_memory(run); /* a record lost (report.c writes none after it) */
     report_hidden(run->rp, run->sum.hidden);
     report_hidden(run->side, run->sum.hidden);
-    if (opt->summary)
+    if (opt->summary && !run->ci.msg_records)  /* (in JSON Lines the summary record says it) */
         report_summary_text(stderr, &run->sum);
     if (run->dropped_text + run->dropped_gap_lines + run->dropped_escapes && !opt->quiet)
         report_export_left_out(run);
     if (run->exported_as_read && !opt->quiet)
-        fprintf(stderr, PROG ": --export left %llu game%s without error as read (export-as-read)\n",
+        run_say(run, "--export left %llu game%s without error as read (export-as-read)",
                 (unsigned long long)run->exported_as_read, run->exported_as_read == 1 ? "" : "s");
+    run_ci_finish(run);     /* (the last: it closes --report's file) */
 }
 
 void run_free(Run *run)
@@ -906,6 +933,7 @@ void run_free(Run *run)
     mem_free(run->batches);
     mem_free(run->work);
     dup_free(run->dup);
+    run_ci_free(run);
     report_free(run->rp);
     report_free(run->side);
     report_stats_free(run->stats);

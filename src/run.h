@@ -21,6 +21,7 @@
 #include "pieces.h"
 #include "progress.h"
 #include "report.h"
+#include "run_ci.h"
 
 #define BATCH_GAMES 64          /* games handed to a worker at once */
 #define SLOT_KEEP_RAW 4096      /* text room a batch slot keeps between games */
@@ -51,6 +52,7 @@ typedef struct Slot {
     uint32_t exp_escapes;       /* '%' lines left out */
     const char *exp_why;        /* PGN_EXPORT_AS_READ: pgn_export_why */
     size_t exp_at, exp_len;
+    uint64_t ident;             /* --baseline, --write-baseline: the game's identity */
 } Slot;
 
 typedef enum BatchKind {
@@ -100,6 +102,7 @@ typedef struct Run {
     Report *side;               /* text on stderr for what a TSV row cannot hold */
     ReportStats *stats;         /* --stats */
     FILE *games_out;            /* copied games (--select, --fix-results), else NULL */
+    RunCi ci;                   /* -o, --report, --in-place, baselines, --summary-md */
     bool rp_on_tty;
     bool stderr_tty;
     /* (read by the threads: set before they start, apart from the fields

@@ -7,12 +7,14 @@
 # escapes undone); the lines after it, up to the next "$ " line or the end
 # of the block, are its output: standard output and standard error as a
 # terminal shows them (2>&1), never nothing.  A line "run: pgncheck ..." in a block (a CI
-# step) is run for its exit status only.  A command that starts with
+# step) is run for its exit status only: 0 where it names a --baseline
+# (the CI recipe: the baseline committed in corpus/examples holds every
+# finding), and its --summary-md file written.  A command that starts with
 # ./pgncheck runs in the repository (the README's first example names
-# files of corpus/); the others run in a scratch directory holding what
-# they name: games/good.pgn and games/warn.pgn (tests/cli's), db.pgn and
-# big.pgn (both tests/cli/bad.pgn).  Times ("0.00 s, 9082 games/s") are
-# the only text not compared.
+# files of corpus/); the others run as written from the top of a fresh
+# clone, with pgncheck installed: a scratch directory holding a copy of
+# corpus/examples (the only files they name), pgncheck on the PATH.
+# Times ("0.00 s, 9082 games/s") are the only text not compared.
 # Run from the repository root with BIN=. or BIN=build/san.
 BIN=${BIN:-.}
 D=tests/cli
@@ -80,15 +82,14 @@ while [ "$i" -lt "$n_ex" ]; do
     *jq*) command -v jq > /dev/null 2>&1 || { skip "$where: $cmd" "jq not installed"; continue; } ;;
     esac
     # a fresh scratch directory for each (examples write files)
-    rm -rf "$ex"; mkdir -p "$ex/games"
-    cp "$D/good.pgn" "$D/warn.pgn" "$ex/games/"
-    cp "$D/bad.pgn" "$ex/db.pgn"
-    cp "$D/bad.pgn" "$ex/big.pgn"
+    rm -rf "$ex"; mkdir -p "$ex/corpus"
+    cp -R corpus/examples "$ex/corpus/"
     case $cmd in
     ./pgncheck*) dir=$top; cmd="\"$bindir/pgncheck\"${cmd#./pgncheck}" ;;
     *) dir=$ex ;;
     esac
-    (cd "$dir" && PATH="$bindir:$PATH" sh -c "$cmd") > "$tmp/got" 2>&1
+    rm -f "$tmp/summary.md"
+    (cd "$dir" && PATH="$bindir:$PATH" GITHUB_STEP_SUMMARY="$tmp/summary.md" sh -c "$cmd") > "$tmp/got" 2>&1
     s=$?
     # exit 0 or 1 (the sample data has errors), never trouble
     if [ "$s" -gt 1 ]; then
@@ -96,7 +97,14 @@ while [ "$i" -lt "$n_ex" ]; do
         continue
     fi
     if [ ! -f "$tmp/ex/$i.want" ]; then
-        ok "$where: runs: $cmd"
+        case $cmd in
+        *--baseline=*) [ "$s" -eq 0 ] || { fail "$where: exit $s with the baseline: $cmd" "$(cat "$tmp/got")"; continue; } ;;
+        esac
+        case $cmd in
+        *--summary-md=*) grep -q '^| file | games' "$tmp/summary.md" 2> /dev/null ||
+            { fail "$where: no summary written: $cmd" "$(cat "$tmp/got")"; continue; } ;;
+        esac
+        ok "$where: runs (exit $s): $cmd"
         continue
     fi
     # an example shows what it prints: one that shows nothing is a

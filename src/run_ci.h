@@ -1,0 +1,83 @@
+/* run_ci.h - what a run does for pipelines and CI (issue 37): where the
+ * games (-o) and the diagnostics (--report) go, the messages as records
+ * where they would share the report's stream, files rewritten in place
+ * (-i), the findings of a baseline left out or recorded, and the
+ * Markdown summary.  Called by run.c on its output side (one thread). */
+#ifndef PGNCHECK_RUN_CI_H
+#define PGNCHECK_RUN_CI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "diag.h"
+#include "game.h"
+#include "input.h"
+
+struct Run;
+struct Slot;
+struct Baseline;
+struct SummaryMd;
+struct Rewrite;
+
+typedef struct RunCi {
+    FILE *report_stream;        /* where the diagnostics go */
+    FILE *report_fp;            /* --report FILE (owned) */
+    FILE *out_fp;               /* -o FILE (owned) */
+    bool report_shared;         /* the report is on standard error's file, not a terminal */
+    bool msg_records;           /* messages are {"type":"message"} records */
+    bool ids;                   /* games need their identity (Slot.ident) */
+    struct Baseline *known;     /* --baseline */
+    struct Baseline *rec;       /* --write-baseline */
+    uint64_t baselined;         /* findings left out for the baseline */
+    struct SummaryMd *smd;      /* --summary-md */
+    const Input *file_in;       /* the input whose findings outside games are counted */
+    uint64_t file_id;           /* its identity */
+    uint32_t file_nth[D_COUNT]; /* its findings outside games so far, per code */
+    struct Rewrite *rw;         /* --in-place: the input being rewritten */
+    const Input *rw_in;
+    bool rw_failed;             /* that input could not be rewritten */
+    uint64_t not_copied;        /* games that could not be copied (run.c) */
+    uint64_t rw_not_copied;     /* not_copied when the rewrite began */
+} RunCi;
+
+/* The stream the diagnostics go to (--report, or where the games do not
+ * go); NULL with a message said when --report cannot be opened. */
+FILE *run_ci_report_stream(struct Run *run);
+
+/* Once the inputs are listed: -o opened (never over an input), --in-place's
+ * inputs checked, the baseline read, the messages' and the progress
+ * line's streams decided.  False with a message said (exit 2). */
+bool run_ci_start(struct Run *run) __attribute__((warn_unused_result));
+
+/* A message on standard error ("pgncheck: " and a line end added), or a
+ * {"type":"message"} record where the JSON Lines report shares that
+ * stream. */
+void run_say(struct Run *run, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* A game's findings, before they are counted: those of the baseline
+ * dropped (rep and pend[0..*npend)), the rest recorded for
+ * --write-baseline. */
+void run_ci_game_filter(struct Run *run, struct Slot *s, Diag *pend, size_t *npend);
+/* A game as reported, for --summary-md. */
+void run_ci_game_done(struct Run *run, const Input *in, const GameReport *rep, const Diag *extra, size_t nextra);
+/* A rewriting mode (--fix-results, --export): the game as written has no
+ * error left (each was one the rewrite mended). */
+bool run_ci_mended(const GameReport *rep, const Diag *extra, size_t nextra);
+/* A finding outside games: true when the baseline has it (it is then not
+ * reported or counted). */
+bool run_ci_file_diag(struct Run *run, const Input *in, const Diag *d);
+
+/* An input's first output (--in-place: its rewrite begins) and its end
+ * (the file replaced, or left as it was with a message; its row of the
+ * summary). */
+void run_ci_input_begins(struct Run *run, const Input *in);
+void run_ci_input_ends(struct Run *run, const Input *in);
+
+/* The end of the run: the baseline written, the summary, the files
+ * closed (their write errors said, exit 2). */
+void run_ci_finish(struct Run *run);
+void run_ci_free(struct Run *run);
+
+#endif
