@@ -18,6 +18,7 @@
 #include "game.h"
 #include "input.h"
 #include "mem.h"
+#include "names.h"
 #include "options.h"
 #include "pgn.h"
 #include "report.h"
@@ -120,7 +121,9 @@ static void usage(FILE *out)
 
 static int usage_error(const char *fmt_msg, const char *arg)
 {
-    fprintf(stderr, PROG ": %s '%s'\n", fmt_msg, arg);
+    char *shown = name_shown(arg);
+    fprintf(stderr, PROG ": %s '%s'\n", fmt_msg, shown ? shown : "?");
+    mem_free(shown);
     fputs("Try '" PROG " --help' for more information.\n", stderr);
     return EXIT_TROUBLE;
 }
@@ -187,7 +190,9 @@ static int set_severity(Options *o, const char *list, Severity sev)
             if (c == D_COUNT) {
                 char name[80];
                 snprintf(name, sizeof name, "%.*s", (int)(len < 64 ? len : 64), p);
-                fprintf(stderr, PROG ": unknown check '%s' (see " PROG " --list-checks)\n", name);
+                char *shown = name_shown(name);
+                fprintf(stderr, PROG ": unknown check '%s' (see " PROG " --list-checks)\n", shown ? shown : "?");
+                mem_free(shown);
                 return EXIT_TROUBLE;
             }
             o->check.severity[c] = sev;
@@ -533,15 +538,14 @@ static int options_only(Options *o, int rc)
 }
 
 /* The exit status (DESIGN.md "Command line"): standard output closed
- * without error (a broken pipe is a normal stop), then 2 for trouble,
+ * without error (a closed pipe ends quietly, but with 2), then 2 for trouble,
  * 1 for a game or input with an error, else 0. */
 static int exit_status(Run *run)
 {
     if (fclose(stdout) != 0 && !run->stop) {
-        if (errno != EPIPE) {
+        if (errno != EPIPE)
             fprintf(stderr, PROG ": write error: %s\n", strerror(errno));
-            run->trouble = true;
-        }
+        run->trouble = true;    /* (a closed pipe too: quietly) */
     }
     if (run->trouble)
         return EXIT_TROUBLE;

@@ -2,6 +2,7 @@
 #include "input.h"
 
 #include "mem.h"
+#include "names.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -93,11 +94,22 @@ Sniff input_sniff(const unsigned char *b, size_t n)
 
 /* ---- the decompressor and the thread that feeds it */
 
+/* What the feeding thread has given its decompressor, shared by the
+ * thread and the input (each holds a reference). */
+struct InputFeed {
+    atomic_uint_fast64_t fed;
+    atomic_int refs;
+};
+
 typedef struct Feed {
     int src, dst;
     unsigned char *head;
     size_t head_len;
+    unsigned char *buf;             /* FEED_BUF bytes: each feeder its own */
+    InputFeed *count;
 } Feed;
+
+#define FEED_BUF 65536
 
 static bool write_all(int fd, const unsigned char *p, size_t n)
 {
@@ -113,13 +125,22 @@ static bool write_all(int fd, const unsigned char *p, size_t n)
     return true;
 }
 
-static atomic_uint_fast64_t fed_bytes;
-
-uint64_t input_fed(void)
+uint64_t input_feed_bytes(const InputFeed *f)
 {
-    return (uint64_t)atomic_load_explicit(&fed_bytes, memory_order_relaxed);
+    return f ? (uint64_t)atomic_load_explicit(&f->fed, memory_order_relaxed) : 0;
 }
 
+void input_feed_release(InputFeed *f)
+{
+    if (f && atomic_fetch_sub_explicit(&f->refs, 1, memory_order_acq_rel) == 1)
+        mem_free(f);
+}
+
+/* The feeding thread: the head, then the rest of src, into the
+ * decompressor.  It owns src (the input's descriptor, handed over by
+ * input_spawn) and closes it when done: the input closing it while this
+ * thread still reads it would let its number go to the next file opened,
+ * whose bytes would then reach this decompressor. */
 static void *feed(void *arg)
 {
     Feed *f = arg;
@@ -138,22 +159,25 @@ static void *feed(void *arg)
     sigaddset(&pipe_set, SIGPIPE);
     pthread_sigmask(SIG_BLOCK, &pipe_set, NULL);
     bool ok = write_all(f->dst, f->head, f->head_len);
-    static unsigned char buf[65536];    /* one feeder: standard input */
     while (ok) {
-        ssize_t k = read(f->src, buf, sizeof buf);
+        ssize_t k = read(f->src, f->buf, FEED_BUF);
         if (k < 0 && errno == EINTR)
             continue;
         if (k <= 0)
             break;
-        ok = write_all(f->dst, buf, (size_t)k);
+        ok = write_all(f->dst, f->buf, (size_t)k);
         if (ok)
-            atomic_fetch_add_explicit(&fed_bytes, (uint_fast64_t)k, memory_order_relaxed);
+            atomic_fetch_add_explicit(&f->count->fed, (uint_fast64_t)k, memory_order_relaxed);
     }
     if (!ok && errno == EPIPE) {
         struct timespec zero = {0, 0};
         sigtimedwait(&pipe_set, NULL, &zero);
     }
     close(f->dst);
+    if (f->src > STDIN_FILENO)
+        close(f->src);
+    input_feed_release(f->count);
+    mem_free(f->buf);
     mem_free(f->head);
     mem_free(f);
     return NULL;
@@ -168,9 +192,12 @@ static int pipe_cloexec(int p[2])
     return 0;
 }
 
-int input_spawn(const char *prog, int src, const unsigned char *head, size_t head_len, pid_t *pid, int *out)
+int input_spawn(const char *prog, int src, const unsigned char *head, size_t head_len, pid_t *pid, int *out,
+                InputFeed **count)
 {
     int op[2], ip[2] = {-1, -1}, e;
+    if (count)
+        *count = NULL;
     if ((e = pipe_cloexec(op)) != 0)
         return e;
     if (head_len && (e = pipe_cloexec(ip)) != 0) {
@@ -201,19 +228,27 @@ int input_spawn(const char *prog, int src, const unsigned char *head, size_t hea
     if (head_len) {
         close(ip[0]);
         Feed *f = mem_alloc(sizeof *f);
-        unsigned char *copy = mem_alloc(head_len);
+        unsigned char *copy = mem_alloc(head_len), *buf = mem_alloc(FEED_BUF);
+        InputFeed *c = mem_alloc(sizeof *c);
         pthread_t t;
-        if (f && copy) {
+        if (f && copy && buf && c) {
             memcpy(copy, head, head_len);
-            *f = (Feed){src, ip[1], copy, head_len};
-            atomic_store_explicit(&fed_bytes, head_len, memory_order_relaxed);
+            atomic_init(&c->fed, head_len);
+            atomic_init(&c->refs, 2);
+            *f = (Feed){src, ip[1], copy, head_len, buf, c};
             if (pthread_create(&t, NULL, feed, f) == 0) {
                 pthread_detach(t);
+                if (count)
+                    *count = c;
+                else
+                    input_feed_release(c);
                 return 0;
             }
         }
         mem_free(f);
         mem_free(copy);
+        mem_free(buf);
+        mem_free(c);
         close(ip[1]);
         close(op[0]);
         input_kill(*pid);
@@ -311,6 +346,14 @@ static int name_order(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* A warning of the walk on standard error, the path as names.h shows it. */
+static void walk_warning(const char *path, const char *what)
+{
+    char *shown = name_shown(path);
+    fprintf(stderr, "pgncheck: warning: %s: %s\n", shown ? shown : "?", what);
+    mem_free(shown);
+}
+
 /* Walks dir (which the walk then owns when owned: it is kept as a failed
  * directory's name, or freed). */
 static bool walk(InputList *l, char *dir, bool owned, bool implied, const DirUp *up)
@@ -355,12 +398,13 @@ static bool walk(InputList *l, char *dir, bool owned, bool implied, const DirUp 
         else
             snprintf(path, len + 1, "%s%s%s", dir, slash ? "" : "/", names[i]);
         struct stat st;
-        if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        int serr = stat(path, &st) == 0 ? 0 : errno;
+        if (!serr && S_ISDIR(st.st_mode)) {
             const DirUp *a = up;
             while (a && !(a->dev == st.st_dev && a->ino == st.st_ino))
                 a = a->up;
             if (a) {
-                fprintf(stderr, "pgncheck: warning: %s: recursive directory loop (not followed)\n", path);
+                walk_warning(path, "recursive directory loop (not followed)");
                 mem_free(path);
                 continue;
             }
@@ -368,12 +412,24 @@ static bool walk(InputList *l, char *dir, bool owned, bool implied, const DirUp 
             ok = walk(l, path, true, false, &here);
             continue;
         }
-        /* a file, or a name that stat cannot follow (a dangling link):
-         * opening it says what is wrong */
-        if (input_name_is_pgn(names[i]))
-            ok = list_push(l, ITEM_INPUT, path, true, 0);
-        else
+        if (serr && serr != ENOENT) {
+            /* (a name too long, no permission, a link loop, an I/O error:
+             * it may be a directory, never dropped without a word) */
+            ok = list_push(l, ITEM_FAILED, path, true, serr);
+        } else if (!input_name_is_pgn(names[i])) {
             mem_free(path);
+        } else if (!serr && !S_ISREG(st.st_mode)) {
+            /* a FIFO, a device or a socket: not read in a walk (a FIFO
+             * with no writer would wait for ever), as grep -r does, but
+             * said; named as an argument it is read */
+            walk_warning(path, S_ISFIFO(st.st_mode) ? "a FIFO, not a regular file: not read (name it to read it)"
+                                                    : "not a regular file: not read (name it to read it)");
+            mem_free(path);
+        } else {
+            /* a file, or a name that stat cannot follow (a dangling
+             * link): opening it says what is wrong */
+            ok = list_push(l, ITEM_INPUT, path, true, 0);
+        }
     }
     for (size_t i = 0; i < n; i++)
         mem_free(names[i]);
@@ -459,6 +515,40 @@ long input_read(void *ctx, char *buf, size_t cap)
     return k;
 }
 
+/* A compressed input's first bytes after decompression are judged as
+ * an input's are (zeros, an executable, UTF-16 compressed): they wait in
+ * in->pend, as a pipe's do; anything but text is refused at once (the
+ * decompressor is ended by input_close), so a bomb of zeros is not
+ * decompressed further. */
+static void sniff_decompressed(Input *in)
+{
+    if (!in->pend && !(in->pend = mem_alloc(INPUT_SNIFF))) {
+        in->err = ENOMEM;
+        return;
+    }
+    if (in->pend_cap < INPUT_SNIFF)
+        in->pend_cap = INPUT_SNIFF;
+    size_t n = 0;
+    while (n < INPUT_SNIFF) {
+        long k = input_fd_read(in, (char *)in->pend + n, INPUT_SNIFF - n);
+        if (k < 0)
+            return;         /* the reading reports it (in->err, in->why) */
+        if (k == 0)
+            break;
+        n += (size_t)k;
+    }
+    in->pend_off = 0;
+    in->pend_len = n;
+    in->bytes = n;
+    Sniff s = input_sniff(in->pend, n);
+    if (s.kind == SNIFF_TEXT)
+        return;
+    in->err = EILSEQ;
+    in->pend_len = 0;
+    snprintf(in->why, sizeof in->why, "%s-compressed %s", in->prog,
+             s.kind == SNIFF_COMPRESSED ? "data that is compressed again: decompress it first" : s.what);
+}
+
 /* Looks at the input's first bytes: text is read as it is (a pipe's bytes
  * looked at wait in in->pend, as pieces_pipe's do), a compressed stream
  * through its decompressor, and anything else is refused (in->err). */
@@ -506,7 +596,8 @@ static void input_sniff_open(Input *in)
     } else if (s.kind == SNIFF_COMPRESSED) {
         int out;
         pid_t pid;
-        int e = input_spawn(s.prog, in->fd, piped ? b : NULL, piped ? n : 0, &pid, &out);
+        /* (a pipe's descriptor goes to the feeding thread, which closes it) */
+        int e = input_spawn(s.prog, in->fd, piped ? b : NULL, piped ? n : 0, &pid, &out, &in->feed);
         if (e) {
             in->err = e;
             snprintf(in->why, sizeof in->why, "%s-compressed, but %s could not be started: %s%s", s.prog, s.prog,
@@ -522,8 +613,6 @@ static void input_sniff_open(Input *in)
             off_t at = lseek(in->fd, 0, SEEK_CUR);
             in->zfd = in->fd;
             in->zstart = at > 0 ? (uint64_t)at : 0;
-        } else if (in->fd > STDIN_FILENO) {
-            close(in->fd);
         }
         in->fd = out;
         in->child = pid;
@@ -533,6 +622,7 @@ static void input_sniff_open(Input *in)
         in->size = 0;
         in->pend_len = 0;
         in->bytes = 0;
+        sniff_decompressed(in);
     }
 }
 
@@ -543,11 +633,14 @@ Input *input_open(const char *path, const char *label)
         return NULL;
     in->fd = -1;
     in->zfd = -1;
+    in->name = strcmp(path, "-") == 0 ? label : path;
+    if (!(in->shown = name_shown(in->name))) {
+        mem_free(in);
+        return NULL;
+    }
     if (strcmp(path, "-") == 0) {
-        in->name = label;
         in->fd = STDIN_FILENO;
     } else {
-        in->name = path;
         in->fd = open(path, O_RDONLY | O_CLOEXEC);
         if (in->fd < 0) {
             in->err = errno;
@@ -582,6 +675,10 @@ Input *input_failed(const char *path, int err)
     in->fd = -1;
     in->zfd = -1;
     in->name = path;
+    if (!(in->shown = name_shown(in->name))) {
+        mem_free(in);
+        return NULL;
+    }
     in->err = err;
     in->open_failed = true;
     return in;
@@ -597,6 +694,8 @@ void input_close(Input *in)
         close(in->zfd);
     if (in->child > 0)
         input_kill(in->child);  /* not read to its end (a stop) */
+    input_feed_release(in->feed);
+    mem_free(in->shown);
     mem_free(in->pend);
     mem_free(in);
 }
@@ -608,7 +707,7 @@ uint64_t input_pos(const Input *in)
     if (!in->compressed)
         return in->bytes;
     if (in->zfd < 0)
-        return input_fed();
+        return input_feed_bytes(in->feed);
     off_t at = lseek(in->zfd, 0, SEEK_CUR);
     return at > 0 && (uint64_t)at > in->zstart ? (uint64_t)at - in->zstart : 0;
 }

@@ -25,23 +25,28 @@ typedef struct Sniff {
  * INPUT_SNIFF): text, a compressed stream, or not PGN text. */
 Sniff input_sniff(const unsigned char *b, size_t n);
 
+/* What a feeding thread has given its decompressor so far (the head
+ * among it): the compressed bytes read of a pipe. */
+typedef struct InputFeed InputFeed;
+uint64_t input_feed_bytes(const InputFeed *f);
+/* Gives up the caller's reference (NULL: nothing). */
+void input_feed_release(InputFeed *f);
+
 /* Starts prog -dc with posix_spawnp (no shell), its standard output a pipe
  * whose read end goes to *out.  Its standard input is src, or, when head_len
  * is not 0, a pipe that a detached thread fills with the head_len bytes at
- * head (already read from src) and then the rest of src.  0, or an errno
- * (ENOENT: the program is not installed). */
-int input_spawn(const char *prog, int src, const unsigned char *head, size_t head_len, pid_t *pid, int *out);
+ * head (already read from src) and then the rest of src; that thread then
+ * owns src and closes it at its end (unless it is standard input), and
+ * *count (if not NULL) gets a reference to its count of bytes fed.  0, or an
+ * errno (ENOENT: the program is not installed). */
+int input_spawn(const char *prog, int src, const unsigned char *head, size_t head_len, pid_t *pid, int *out,
+                InputFeed **count);
 
 /* Waits for the decompressor; false, with a message in why, when it failed. */
 bool input_wait(pid_t pid, const char *prog, int warn_status, char *why, size_t cap);
 
 /* Ends a decompressor not read to its end and waits for it. */
 void input_kill(pid_t pid);
-
-/* Bytes the feeding thread of the last input_spawn with head bytes (a
- * compressed pipe: there is one, standard input) has given its
- * decompressor so far, the head among them: the compressed bytes read. */
-uint64_t input_fed(void);
 
 /* ---- the inputs of a run: the arguments, with -r the files found in
  * the directories among them */
@@ -94,7 +99,8 @@ struct PgnReader;
 typedef enum InputMode { INPUT_UNREAD = 0, INPUT_WHOLE, INPUT_PIECES, INPUT_SEGMENTS } InputMode;
 
 typedef struct Input {
-    const char *name;           /* as reported */
+    const char *name;           /* as given (JSON Lines reports it so) */
+    char *shown;                /* as shown in text (names.h) */
     int fd;
     int err;                    /* errno of a failed open or read, 0 if none */
     bool open_failed;           /* err is open(2)'s (or the input is a directory) */
@@ -130,6 +136,7 @@ typedef struct Input {
     uint64_t psize;             /* progress: bytes of the input on disk (a regular
                                  * file, compressed or not), 0 if not known */
     pid_t child;                /* the decompressor, 0 once waited for */
+    InputFeed *feed;            /* a pipe's: what its feeding thread has given it */
     const char *prog;
     int warn_status;
     char why[160];              /* said instead of strerror(err) when set */

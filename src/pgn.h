@@ -108,8 +108,9 @@ typedef struct PgnTag {
  * Movetext conventions: a separate "e.p." token is appended to the previous
  * move's text ("exd6 e.p." gives "exd6e.p."); detached '!'/'?' tokens count
  * as NAGs of the previous move; a new game begins at a line (first token)
- * "[Name \"" after a blank line within tags, or at any such line in
- * movetext; a tag section separated from the previous one by a blank line
+ * "[Name \"" after a blank line within tags (or one that begins with '['
+ * but is no tag pair, after a blank line after a tag pair), or at any line
+ * that begins with '[' in movetext; a tag section separated from the previous one by a blank line
  * is a new game (headers-only files), and so is an Event pair after an
  * Event pair in one tag section, within a line too ('[Event "a"][Event
  * "b"]' is two games).  Event is the name in any case here ([event "a"]),

@@ -34,6 +34,7 @@
 
 #include "mem.h"
 #include "movegen.h"
+#include "pgn_write.h"
 #include "position.h"
 #include "san.h"
 
@@ -55,6 +56,17 @@ struct PgnExport {
     size_t line_at;                 /* where the current movetext line starts */
     size_t word_at;                 /* where the last word starts */
     bool glue;                      /* the next word joins the last ("(" before it) */
+    /* Words a line must not be broken between: a group starts at a word
+     * unless keep is set, which joins the next word to the group before.
+     * The reader ends a game at a comment after its marker that starts on
+     * a line of its own, and ends a comment at a line that starts with
+     * "[Event \"" (a new game): after the marker each comment's "{" keeps to
+     * the word before it, and in a comment a word that starts with '['
+     * does. */
+    size_t group_at;                /* where the last word's group starts */
+    bool keep;                      /* the next word joins the last word's group */
+    bool after_marker;              /* the termination marker is written */
+    bool overflow;                  /* a group longer than a line */
     bool need_number;               /* Black's next move takes "N..." (8.2.2.2) */
     const char *why;                /* why a game without error is copied as read */
 };
@@ -120,14 +132,20 @@ static void add(PgnExport *x, const char *s, size_t n)
 
 static void add_str(PgnExport *x, const char *s) { add(x, s, strlen(s)); }
 
-/* A word past the line's 80 bytes goes to the next line: the blank before
- * it becomes a line end (a word of more than 80 bytes stands alone). */
+/* A word past the line's 80 bytes goes to the next line with its group:
+ * the blank before the group becomes a line end (a word of more than 80
+ * bytes stands alone; a group of words that does not fit on a line is an
+ * overflow, and the game is left as read). */
 static void wrap(PgnExport *x)
 {
-    if (!x->failed && x->out->len - x->line_at > LINE_MAX_BYTES && x->word_at > x->line_at) {
-        x->out->p[x->word_at - 1] = '\n';
-        x->line_at = x->word_at;
+    if (x->failed || x->out->len - x->line_at <= LINE_MAX_BYTES)
+        return;
+    if (x->group_at > x->line_at) {
+        x->out->p[x->group_at - 1] = '\n';
+        x->line_at = x->group_at;
     }
+    if (x->out->len - x->line_at > LINE_MAX_BYTES && x->group_at < x->word_at)
+        x->overflow = true;
 }
 
 static void word(PgnExport *x, const char *s, size_t n)
@@ -138,7 +156,10 @@ static void word(PgnExport *x, const char *s, size_t n)
         if (x->out->len > x->line_at)
             add(x, " ", 1);
         x->word_at = x->out->len;
+        if (!x->keep)
+            x->group_at = x->word_at;
     }
+    x->keep = false;
     add(x, s, n);
     wrap(x);
 }
@@ -354,12 +375,14 @@ static void comment_word(PgnExport *x, const char *s, size_t n)
 {
     while (n > WORD_CUT) {
         size_t k = WORD_PIECE;
-        while (k > WORD_PIECE - 3 && ((unsigned char)s[k] & 0xC0) == 0x80)
+        while (k > WORD_PIECE - 4 && (((unsigned char)s[k] & 0xC0) == 0x80 || s[k] == '['))
             k--;
+        x->keep |= s[0] == '[';
         word(x, s, k);
         s += k;
         n -= k;
     }
+    x->keep |= s[0] == '[';
     word(x, s, n);
 }
 
@@ -372,6 +395,7 @@ static bool write_comment(PgnExport *x, const char *s, size_t n, bool semicolon)
     bool lead = n > 0 && blank((unsigned char)s[0]);
     bool trail = semicolon ? lead : n > 0 && blank((unsigned char)s[n - 1]);
     size_t i = 0, words = 0;
+    x->keep = x->after_marker;
     if (lead)
         word(x, "{", 1);
     for (;;) {
@@ -426,6 +450,8 @@ typedef struct Walk {
     uint32_t plies;         /* of the main line */
     const char *marker;     /* the termination marker to write */
     bool marker_done;
+    uint64_t wrong_at;      /* --fix-results: a marker written wrongly there, */
+    size_t wrong_len;       /* of this many bytes (0: none) */
     uint64_t escapes;
 } Walk;
 
@@ -485,6 +511,15 @@ static bool walk(PgnExport *x, Walk *w, size_t from)
         unsigned char c = (unsigned char)s[i];
         if (blank(c)) {
             i++;
+            continue;
+        }
+        if (w->wrong_len && base + i == w->wrong_at && w->depth == 0 && !w->marker_done && i + w->wrong_len <= n) {
+            if (w->k < w->g->nelems && w->g->elems[w->k].pos.offset == base + i)
+                w->k++;
+            word(x, w->marker, strlen(w->marker));
+            w->marker_done = true;
+            x->after_marker = true;
+            i += w->wrong_len;
             continue;
         }
         if (w->k < w->g->nelems && w->g->elems[w->k].pos.offset == base + i) {
@@ -567,6 +602,7 @@ static bool walk(PgnExport *x, Walk *w, size_t from)
             memcmp(s + i, mk, len) == 0 && w->depth == 0 && !w->marker_done) {
             word(x, w->marker, strlen(w->marker));
             w->marker_done = true;
+            x->after_marker = true;
             i = j;
             continue;
         }
@@ -611,10 +647,11 @@ static size_t tags_end(const PgnGame *g, bool *ok)
 
 /* ---- --fix-results */
 
-/* An error --fix-results mends: the result. */
+/* An error --fix-results mends: the result (a Result tag that holds none
+ * of the four results gets the marker's: pgn_write_tag_result). */
 static bool result_error(DiagCode c)
 {
-    return c == D_WRONG_RESULT || c == D_RESULT_MISMATCH || c == D_MISSING_TERMINATION;
+    return c == D_WRONG_RESULT || c == D_RESULT_MISMATCH || c == D_MISSING_TERMINATION || c == D_BAD_RESULT_TAG;
 }
 
 static void note(Diag *d, DiagCode code, PgnPos pos)
@@ -635,8 +672,8 @@ static PgnResult result_of(const char *v)
 
 size_t pgn_export_notes(const PgnGame *g, const GameReport *rep, Diag change[2])
 {
-    PgnResult to = rep->fixed;
     bool added = g->result == PGN_RES_NONE;
+    PgnResult to = pgn_write_tag_result(g, rep, added ? rep->marker : PGN_RES_NONE);
     size_t k = 0;
     if (to != PGN_RES_NONE) {
         const char *from = NULL;
@@ -690,11 +727,12 @@ static PgnExportStatus export_game(PgnExport *x, const PgnGame *g, const GameRep
         return PGN_EXPORT_AS_READ;  /* (over GAME_TEXT: not copied at all, and said so) */
 
     /* The result: as read, or as --fix-results puts it right. */
-    PgnResult to = fix ? rep->fixed : PGN_RES_NONE;
+    PgnResult to = fix ? pgn_write_tag_result(g, rep, g->result == PGN_RES_NONE ? rep->marker : PGN_RES_NONE)
+                       : PGN_RES_NONE;
     PgnResult marker = to != PGN_RES_NONE ? to : g->result;
     bool added = false;
     if (g->result == PGN_RES_NONE) {
-        if (!fix || rep->marker == PGN_RES_NONE || rep->marker_len)
+        if (!fix || rep->marker == PGN_RES_NONE)
             return as_read(x, "no termination marker (--fix-results writes one where it is known)");
         marker = rep->marker;
         added = true;
@@ -723,10 +761,15 @@ static PgnExportStatus export_game(PgnExport *x, const PgnGame *g, const GameRep
     L->has_prev = false;
     if (!write_tags(x, g, mtext, to != PGN_RES_NONE))
         return PGN_EXPORT_AS_READ;
-    x->line_at = x->word_at = out->len;
-    x->glue = false;
+    x->line_at = x->word_at = x->group_at = out->len;
+    x->glue = x->keep = x->after_marker = x->overflow = false;
     x->need_number = true;
     Walk w = {.g = g, .s = g->raw, .n = g->raw_len, .marker = mtext};
+    if (added && rep->marker_len) {
+        /* a marker written wrongly ("1/2"): the marker in its place */
+        w.wrong_at = rep->marker_pos.offset;
+        w.wrong_len = rep->marker_len;
+    }
     if (!walk(x, &w, from))
         return x->failed ? PGN_EXPORT_NO_MEMORY : as_read(x, "its movetext is not read here as the check read it");
     if (!w.marker_done) {
@@ -734,6 +777,9 @@ static PgnExportStatus export_game(PgnExport *x, const PgnGame *g, const GameRep
             return as_read(x, "its termination marker is not where the export reads it");
         word(x, mtext, strlen(mtext));
     }
+    if (x->overflow)
+        return as_read(x, "comments after its termination marker, or a comment's words from a '[' on, "
+                          "that do not fit on a line of 80 bytes");
     /* The replay here must end where the checker's did. */
     char fen[100];
     if (w.plies != rep->plies || (rep->fen[0] && (pos_to_fen(&x->lines[0].cur, fen), strcmp(fen, rep->fen) != 0)))

@@ -1240,7 +1240,9 @@ static bool slow_token(PgnReader *r, char *tok)
         slow_reserved(r, p, c);
         return false;
     case '[':
-        if (first_on_line && pgn_tag_like(r, NULL)) {
+        /* a line that starts with '[': the next game's tag section, well
+         * formed or not (after a game without a termination marker) */
+        if (first_on_line) {
             pgn_end_game(r, p.offset);
             return true;
         }

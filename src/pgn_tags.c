@@ -816,9 +816,16 @@ bool pgn_tags_read(PgnReader *r)
         if (c == '[') {
             bool ev = false;
             if (!pgn_tag_like(r, &ev)) {
+                /* a malformed tag line after an empty line: the next
+                 * game's (as a well-formed one would be) */
+                if (g->ntags > 0 && r->nl_run >= 2) {
+                    pgn_end_game(r, p.offset);
+                    return true;
+                }
                 r->line_tok = true;
                 r->last_tok = p;
                 read_tag(r);   /* reports BAD_TAG */
+                ws_nl = !r->line_tok;   /* (its line end, where it took it) */
                 continue;
             }
             if (g->ntags > 0 && (r->nl_run >= 2 || (ev && have_event))) {
@@ -829,10 +836,14 @@ bool pgn_tags_read(PgnReader *r)
             r->line_tok = true;
             r->last_tok = p;
             read_tag(r);
+            /* a line end read with a tag pair in error counts in the blank
+             * run after it, as the one after a pair read whole does */
+            ws_nl = !r->line_tok;
             continue;
         }
         if ((c == '%' && p.col == 1) || c == ';') {
             pgn_skip_line(r);
+            ws_nl = !r->line_tok;
             continue;
         }
         return false;   /* movetext begins */

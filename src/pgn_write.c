@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+#include "pgn_bytes.h"
+
 /* Where a game's text ends: content, the end of its last line that is not
  * blank; body, the end of that line with its line end if it has one
  * (has_eol); eol, the game's own line end. */
@@ -11,6 +13,9 @@ typedef struct Extent {
     size_t content, body;
     bool has_eol;
     const char *eol;
+    const char *sep;    /* the blank line after the text: a line end as the
+                         * last line's, so that a lone CR there and a LF
+                         * after it are never read as one CR LF */
 } Extent;
 
 /* A rewrite: replace raw[from, to) with text. */
@@ -94,9 +99,13 @@ static Extent text_extent(const char *raw, size_t n)
     while (x.body < n && (raw[x.body] == ' ' || raw[x.body] == '\t'))
         x.body++;
     x.has_eol = x.body < n && (raw[x.body] == '\r' || raw[x.body] == '\n');
-    if (x.has_eol)
-        x.body += raw[x.body] == '\r' && x.body + 1 < n && raw[x.body + 1] == '\n' ? 2 : 1;
     x.eol = line_end_of(raw, n);
+    x.sep = x.eol;
+    if (x.has_eol) {
+        bool crlf = raw[x.body] == '\r' && x.body + 1 < n && raw[x.body + 1] == '\n';
+        x.sep = crlf ? "\r\n" : raw[x.body] == '\r' ? "\r" : "\n";
+        x.body += crlf ? 2 : 1;
+    }
     return x;
 }
 
@@ -140,12 +149,25 @@ static void plan_result_edits(const PgnGame *g, size_t content, Plan *p)
     }
 }
 
+PgnResult pgn_write_tag_result(const PgnGame *g, const GameReport *fix, PgnResult add)
+{
+    if (fix->fixed != PGN_RES_NONE)
+        return fix->fixed;
+    PgnResult end = g->result != PGN_RES_NONE ? g->result : add;
+    if (end == PGN_RES_NONE)
+        return PGN_RES_NONE;
+    for (size_t i = 0; i < g->ntags; i++)
+        if (g->tags[i].name && pgn_name_casecmp(g->tags[i].name, "Result") == 0 &&
+            result_of(g->tags[i].value) == PGN_RES_NONE)
+            return end;
+    return PGN_RES_NONE;
+}
+
 /* What fix (NULL: none) changes in game g. */
 static void plan(const PgnGame *g, const GameReport *fix, size_t content, Plan *p)
 {
     memset(p, 0, sizeof *p);
     p->where = g->start;
-    p->to = fix ? fix->fixed : PGN_RES_NONE;
     p->add = fix && g->result == PGN_RES_NONE && content > 0 ? fix->marker : PGN_RES_NONE;
     /* (a marker written wrongly is replaced in place: an edit below) */
     if (p->add != PGN_RES_NONE && fix->marker_len && fix->marker_pos.offset >= g->start.offset) {
@@ -154,6 +176,7 @@ static void plan(const PgnGame *g, const GameReport *fix, size_t content, Plan *
         if (p->wrong_at + p->wrong_len > content)
             p->add = PGN_RES_NONE;
     }
+    p->to = fix ? pgn_write_tag_result(g, fix, p->add) : PGN_RES_NONE;
     /* A result rewritten where the marker cannot be written would leave a
      * game still without one: it is copied as it is. */
     if (g->result == PGN_RES_NONE && p->add == PGN_RES_NONE)
@@ -205,6 +228,8 @@ static void write_text(FILE *out, const char *raw, const Extent *x, const Plan *
         fwrite(raw + at, 1, x->body - at, out);
         if (!x->has_eol)
             fputs(x->eol, out);
+        fputs(x->sep, out);
+        return;
     }
     fputs(x->eol, out);
 }
@@ -250,4 +275,63 @@ int pgn_write_game(FILE *out, const PgnGame *g, const GameReport *fix, Diag chan
     if (nchange)
         *nchange = k;
     return 1;
+}
+
+/* ---- games copied one after another */
+
+PgnCopyEnd pgn_write_end(const PgnGame *g, const GameReport *rep, const GameReport *fix)
+{
+    if (g->syntax_error)
+        return PGN_COPY_SKIPPING;
+    for (size_t i = 0; i < rep->ndiags; i++)
+        if (rep->diags[i].code == D_UNTERMINATED_COMMENT)
+            return PGN_COPY_SKIPPING;
+    if (g->result != PGN_RES_NONE)
+        return PGN_COPY_CLOSED;
+    if (fix && g->raw) {
+        Extent x = text_extent(g->raw, g->raw_len);
+        Plan p;
+        plan(g, fix, x.content, &p);
+        if (p.add != PGN_RES_NONE)
+            return PGN_COPY_CLOSED;
+    }
+    /* (a piece's copy of a game keeps no elements: the plies tell) */
+    return g->ntags == 0 && rep->plies == 0 && g->raw && g->raw_len && g->raw[0] == '[' ? PGN_COPY_BARE
+                                                                                        : PGN_COPY_OPEN;
+}
+
+/* '[' blanks Name blanks '"' at s, as the reader's pgn_tag_like sees it. */
+static bool tag_pair_at(const char *str, size_t n)
+{
+    const unsigned char *s = (const unsigned char *)str;
+    size_t k = 1;
+    if (n < 3 || s[0] != '[')
+        return false;
+    while (k < n && (s[k] == ' ' || s[k] == '\t'))
+        k++;
+    size_t name = k;
+    if (k >= n || (!(pgn_cls[s[k]] & (K_ALPHA | K_DIGIT)) && s[k] != '_'))
+        return false;
+    while (k < n && (pgn_cls[s[k]] & K_SYM))
+        k++;
+    if (k - name > PGN_MAX_TAG_NAME - 1)
+        return false;
+    while (k < n && (s[k] == ' ' || s[k] == '\t'))
+        k++;
+    return k < n && s[k] == '"';
+}
+
+bool pgn_write_apart(PgnCopyEnd prev, const PgnGame *g)
+{
+    switch (prev) {
+    case PGN_COPY_CLOSED:
+        return true;
+    case PGN_COPY_OPEN:
+        return g->raw && g->raw_len > 0 && g->raw[0] == '[';
+    case PGN_COPY_SKIPPING:
+        return g->raw && tag_pair_at(g->raw, g->raw_len);
+    case PGN_COPY_BARE:
+        break;
+    }
+    return false;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "mem.h"
+#include "names.h"
 
 /* A growable line buffer: one fwrite per record.  On allocation failure it
  * keeps what fits and sets failed; the record is then not written, and the
@@ -237,17 +238,19 @@ static void buf_str(Buf *b, const char *s, size_t n, Escape esc)
         uint32_t cp;
         size_t k = utf8_next(u + i, n - i, &cp);
         i += k;
-        if (cp >= 0x80) {
+        if (cp >= 0xA0) {
             buf_utf8(b, cp);
             continue;
         }
+        /* C1 controls (U+0080-U+009F: CSI, OSC, ST...), from UTF-8 or a
+         * Latin-1 byte, are controls as those below 0x20 are */
         switch (esc) {
         case ESC_JSON:
             if (cp == '"') {
                 buf_puts(b, "\\\"");
             } else if (cp == '\\') {
                 buf_puts(b, "\\\\");
-            } else if (cp < 0x20 || cp == 0x7F) {
+            } else if (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F)) {
                 char e[6] = {'\\', 'u', '0', '0', hex[cp >> 4], hex[cp & 15]};
                 buf_add(b, e, 6);
             } else {
@@ -256,7 +259,7 @@ static void buf_str(Buf *b, const char *s, size_t n, Escape esc)
             break;
         case ESC_TSV:
         case ESC_TEXT:
-            buf_putc(b, cp < 0x20 || cp == 0x7F ? ' ' : (char)cp);
+            buf_putc(b, cp < 0x20 || cp >= 0x7F ? ' ' : (char)cp);
             break;
         case ESC_GH_DATA:
         case ESC_GH_PROP:
@@ -265,7 +268,7 @@ static void buf_str(Buf *b, const char *s, size_t n, Escape esc)
                 char e[3] = {'%', hex[cp >> 4], hex[cp & 15]};
                 buf_add(b, e, 3);
             } else {
-                buf_putc(b, cp < 0x20 || cp == 0x7F ? ' ' : (char)cp);
+                buf_putc(b, cp < 0x20 || cp >= 0x7F ? ' ' : (char)cp);
             }
             break;
         }
@@ -273,6 +276,27 @@ static void buf_str(Buf *b, const char *s, size_t n, Escape esc)
 }
 
 static void buf_cstr(Buf *b, const char *s, Escape esc) { buf_str(b, s, strlen(s), esc); }
+
+/* A file name in text and TSV (names.h): controls, C1 controls, bytes
+ * that are not UTF-8 and the backslash as escapes, so that no two names
+ * look alike and none acts on the terminal. */
+static void buf_name(Buf *b, const char *name)
+{
+    const unsigned char *s = (const unsigned char *)name;
+    size_t n = strlen(name);
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        while (j < n && s[j] >= 0x20 && s[j] < 0x7F && s[j] != '\\')
+            j++;
+        buf_add(b, name + i, j - i);
+        if (j >= n)
+            break;
+        char t[NAME_CHAR_MAX];
+        size_t used;
+        buf_add(b, t, name_char(s + j, n - j, &used, t));
+        i = j + used;
+    }
+}
 
 /* A JSON string value, or null. */
 static void json_str(Buf *b, const char *s)
@@ -727,7 +751,7 @@ static void text_diag(Report *rp, const char *file, const PgnGame *g, const Diag
 {
     Buf *b = &rp->b;
     text_color(rp, C_BOLD);
-    buf_puts(b, file);
+    buf_name(b, file);
     if (d->pos.line) {
         buf_putc(b, ':');
         buf_u64(b, d->pos.line);
@@ -754,7 +778,7 @@ static void text_header(Report *rp, const char *file, const PgnGame *g)
     const char *white = report_tag(g, "White"), *black = report_tag(g, "Black");
     const char *event = report_tag(g, "Event");
     text_color(rp, C_BOLD);
-    buf_puts(b, file);
+    buf_name(b, file);
     buf_puts(b, ": game ");
     buf_u64(b, g->index);
     text_color(rp, C_OFF);
@@ -958,7 +982,8 @@ static void tsv_game(Report *rp, const char *file, const PgnGame *g, const GameR
         if (!worst || d->severity > worst->severity)
             worst = d;
     }
-    tsv_field(b, file, false);
+    buf_name(b, file);
+    buf_putc(b, '\t');
     place_num(rp, NUM_INDEX, g->index);
     buf_putc(b, '\t');
     tsv_num(b, g->start.offset);
@@ -984,7 +1009,7 @@ static void tsv_game(Report *rp, const char *file, const PgnGame *g, const GameR
     if (rp->dups) {
         /* FILE:INDEX (the index after the last colon) */
         if (rep->dup_state == 2) {
-            buf_cstr(b, rep->dup_file, ESC_TSV);
+            buf_name(b, rep->dup_file);
             buf_putc(b, ':');
             buf_u64(b, rep->dup_index);
         }
@@ -1293,7 +1318,7 @@ static void stats_format(Buf *b, ReportFormat fmt, const char *file, StatCount c
         } else {
             BUF_LIT(b, "pgncheck: stats: ");
             if (file)
-                buf_cstr(b, file, ESC_TEXT);
+                buf_name(b, file);
             else
                 BUF_LIT(b, "total");
             BUF_LIT(b, ": ");

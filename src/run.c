@@ -234,7 +234,7 @@ void run_show_progress(Run *run, const Input *in, bool force)
         return;
     uint64_t here = input_pos(in);
     ProgressAt at = {
-        .name = in->name, .here = here, .psize = in->psize, .bytes = run->bytes_done + here,
+        .name = in->shown, .here = here, .psize = in->psize, .bytes = run->bytes_done + here,
         .total = run->bytes_total, .total_known = run->total_known,
         .reading = run->reading, .ninputs = run->inputs.n, .games = run->games_read,
     };
@@ -337,7 +337,7 @@ static bool dup_look(Run *run, const Input *in, Slot *s, Diag *d)
                 PROG ": --duplicates: the table of main lines reached its limit of %llu bytes (%llu distinct "
                 "games) at game %llu of %s; raise --duplicates-memory\n",
                 (unsigned long long)run->opt->dup_memory, (unsigned long long)dup_lines(run->dup),
-                (unsigned long long)g->index, in->name);
+                (unsigned long long)g->index, in->shown);
         run->trouble = true;
         run->stop = true;
         return false;
@@ -444,12 +444,27 @@ static bool export_as_read_note(Run *run, Slot *s, Diag *d)
     return true;
 }
 
+/* A game copied right after one that ends without a termination marker
+ * (or in a comment not closed), and that does not begin with a tag pair:
+ * the copy re-reads as part of that game, and no byte can keep them apart
+ * (pgn_write_apart).  Said as a note on the game. */
+static void copy_joins_note(Diag *d, const PgnGame *g)
+{
+    memset(d, 0, sizeof *d);
+    d->code = D_MISSING_TERMINATION;
+    d->severity = SEV_NOTE;
+    d->pos = g->start;
+    snprintf(d->msg, sizeof d->msg, "copied after a game without a termination marker, this game does not begin "
+                                    "with a tag pair: read again, it runs on from that game (their boundary is lost)");
+}
+
 static void output_game(Run *run, Input *in, const Batch *b, Slot *s)
 {
     const Options *opt = run->opt;
     const GameReport *rep = &s->rep;
     ReportSummary *sum = &run->sum;
-    Diag extra[4];              /* --fix-results' changes, --duplicates' finding, --export's note */
+    Diag extra[5];              /* --fix-results' changes, --duplicates' finding, --export's note,
+                                 * a copy that joins the one before */
     Diag dupd, asr;
     bool dup = run->dup && dup_look(run, in, s, &dupd);
     bool as_read = opt->export_games && export_as_read_note(run, s, &asr);
@@ -490,23 +505,27 @@ static void output_game(Run *run, Input *in, const Batch *b, Slot *s)
     if (again == ENOMEM) {
         run_out_of_memory(run);
     } else if (again) {
-        run_say(run, "%s: game %llu could not be read again to be copied: %s", in->name,
+        run_say(run, "%s: game %llu could not be read again to be copied: %s", in->shown,
                 (unsigned long long)g->index, strerror(again));
         run->trouble = true;
         run->ci.not_copied++;
     }
     if (run->stop || !run->games_out) {
         /* Standard output failed (or the duplicates' table is full): nothing more is written. */
-    } else if (opt->select) {
-        if (opt->select == SELECT_UNIQUE ? !dup : (opt->select == SELECT_VALID) != bad)
-            copied = write_game(run, b, s, false, extra, &nextra);
-    } else if (opt->fix_results || opt->export_games) {
-        copied = write_game(run, b, s, opt->fix_results, extra, &nextra);
+    } else if (copy) {
+        bool fix = !opt->select && opt->fix_results;
+        bool joins = !exported && !pgn_write_apart(run->copy_end, g);
+        copied = write_game(run, b, s, fix, extra, &nextra);
+        if (copied >= 0) {
+            run->copy_end = exported ? PGN_COPY_CLOSED : pgn_write_end(g, rep, fix ? rep : NULL);
+            if (joins)
+                copy_joins_note(&extra[nextra++], g);
+        }
     }
     for (size_t i = 0; i < npend; i++)
         extra[nextra++] = pend[i];
     if (copied < 0 && !again) {
-        run_say(run, "%s: game %llu is larger than %u MiB and was not copied", in->name,
+        run_say(run, "%s: game %llu is larger than %u MiB and was not copied", in->shown,
                 (unsigned long long)s->game->index, (unsigned)(GAME_TEXT >> 20));
         run->trouble = true;
         run->ci.not_copied++;
@@ -548,8 +567,13 @@ static void check_stdout(Run *run)
         return;
     int e = errno;
     run->stop = true;
+    /* The output could not be written: exit status 2 (what was not read
+     * was not checked), quietly where the reader went away (a closed pipe
+     * with SIGPIPE ignored, as under many CI runners; by default the
+     * signal ends pgncheck). */
+    run->trouble = true;
     if (e == EPIPE)
-        return;                 /* the reader went away: a normal stop */
+        return;
     progress_clear(&run->progress);
     fprintf(stderr, PROG ": write error: %s\n", strerror(e ? e : EIO));
     run->trouble = true;
@@ -608,7 +632,7 @@ static void output_batch(Run *run, Batch *b)
                                   in->why[0] ? in->why : strerror(in->err));
             if (!run->ci.msg_records) {     /* (in JSON Lines the record says it) */
                 progress_clear(&run->progress);
-                fprintf(stderr, PROG ": %s: %s\n", in->name, in->why[0] ? in->why : strerror(in->err));
+                fprintf(stderr, PROG ": %s: %s\n", in->shown, in->why[0] ? in->why : strerror(in->err));
             }
             run->trouble = true;
             run->sum.failed++;

@@ -18,6 +18,7 @@
 #include "options.h"
 #include "pgn.h"
 #include "pgn_export.h"
+#include "pgn_write.h"
 #include "pieces.h"
 #include "progress.h"
 #include "report.h"
@@ -120,6 +121,7 @@ typedef struct Run {
     size_t held;                /* bytes the batches' games hold (Batch.held) */
     char *copy;                 /* a game of a regular file read again to be copied */
     size_t copy_cap;
+    PgnCopyEnd copy_end;        /* how the last game copied ends (pgn_write.h) */
     uint64_t piece_bytes;       /* -jN: size of a piece of a regular file */
     KeepText keep_text;         /* which checked games' tags and text a piece copies */
     /* The records are formatted by the threads that check the games, into

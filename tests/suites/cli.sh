@@ -389,17 +389,18 @@ print("%d games, %d records, %d wrong" % (len(want), len(got), len(bad)), bad[:3
 sys.exit(len(want) != len(got) or bool(bad))' "$tmp/out" "$tmp/esc.want" > "$tmp/esc.res" 2>&1 &&
         ok "jsonl: every byte of 204 tag values of 0 to 33 bytes escaped as the rule says" ||
         fail "jsonl: tag value escaping" "$(cat "$tmp/esc.res")"
-    # TSV: the same strings with control bytes and DEL as spaces (so a
-    # field never holds a tab or a line end).
+    # TSV: the same strings with control bytes, DEL and the C1 controls
+    # (U+0080-U+009F: CSI, OSC; issue 33) as spaces (so a field never
+    # holds a tab or a line end, nor acts on a terminal).
     run "$P" -f tsv "$tmp/esc.pgn"
     python3 -c 'import json,sys
 want=[json.loads(l) for l in open(sys.argv[2], encoding="utf-8")]
-want=["".join(" " if ord(c) < 0x20 or ord(c) == 0x7F else c for c in w) for w in want]
+want=["".join(" " if ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F else c for c in w) for w in want]
 rows=[l.rstrip("\n").split("\t") for l in open(sys.argv[1], encoding="utf-8")][1:]
 bad=[(i, w, r[4], r[8]) for i, (w, r) in enumerate(zip(want, rows)) if len(r) != 22 or r[4] != w or r[8] != w]
 print("%d games, %d rows, %d wrong" % (len(want), len(rows), len(bad)), bad[:3])
 sys.exit(len(want) != len(rows) or bool(bad))' "$tmp/out" "$tmp/esc.want" > "$tmp/esc.res" 2>&1 &&
-        ok "tsv: the same 204 tag values, control bytes as spaces" ||
+        ok "tsv: the same 204 tag values, control bytes (C0, DEL, C1) as spaces" ||
         fail "tsv: tag value escaping" "$(cat "$tmp/esc.res")"
 else
     skip "jsonl: tag value escaping" "no python3"
