@@ -660,6 +660,7 @@ Input *input_open(const char *path, const char *label)
         in->regular = S_ISREG(st.st_mode);
         in->size = in->regular ? (uint64_t)st.st_size : 0;
         in->psize = in->size;
+        in->mtime = st.st_mtim;
     }
     input_sniff_open(in);
     return in;
@@ -698,6 +699,21 @@ void input_close(Input *in)
     mem_free(in->shown);
     mem_free(in->pend);
     mem_free(in);
+}
+
+bool input_changed(const Input *in, char *why, size_t cap)
+{
+    int fd = in->zfd >= 0 ? in->zfd : in->regular ? in->fd : -1;
+    struct stat st;
+    if (fd < 0 || !in->psize || fstat(fd, &st) != 0)
+        return false;
+    if ((uint64_t)st.st_size == in->psize && st.st_mtim.tv_sec == in->mtime.tv_sec &&
+        st.st_mtim.tv_nsec == in->mtime.tv_nsec)
+        return false;
+    snprintf(why, cap, "the file changed while it was read (%llu bytes when opened, %llu now): what was checked "
+                       "may not be the file",
+             (unsigned long long)in->psize, (unsigned long long)st.st_size);
+    return true;
 }
 
 /* How far the input has been read, as progress counts it: a compressed

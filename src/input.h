@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include <time.h>
 
 /* Bytes looked at before the first is read as PGN. */
 #define INPUT_SNIFF 4096
@@ -135,6 +136,7 @@ typedef struct Input {
     uint64_t zstart;            /* its offset when the decompressor began */
     uint64_t psize;             /* progress: bytes of the input on disk (a regular
                                  * file, compressed or not), 0 if not known */
+    struct timespec mtime;      /* and its time of change then */
     pid_t child;                /* the decompressor, 0 once waited for */
     InputFeed *feed;            /* a pipe's: what its feeding thread has given it */
     const char *prog;
@@ -151,6 +153,11 @@ Input *input_open(const char *path, const char *label);
 /* A directory the walk (-r) could not read: an input that failed to open
  * (or, err 0, one that held no PGN file).  NULL when out of memory. */
 Input *input_failed(const char *path, int err);
+
+/* Has a regular input (compressed or not) changed since it was opened
+ * (its size or its time of change)?  Then true, with what was found in
+ * why: a file written or cut while it was read. */
+bool input_changed(const Input *in, char *why, size_t cap);
 
 /* Closes the input (its reader is freed by its user first) and ends a
  * decompressor not read to its end. */

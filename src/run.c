@@ -621,6 +621,12 @@ static void output_batch(Run *run, Batch *b)
     }
     if (b->file_end) {
         run->sum.inputs++;
+        /* A file cut or written while it was read: said, exit 2 (-j1 and
+         * -jN read it in another order, so they would differ). */
+        if (!in->err && input_changed(in, in->why, sizeof in->why)) {
+            in->err = EIO;
+            output_input_diag(run, in, D_READ_ERROR, 0, in->why);
+        }
         if (in->err == ENOMEM) {
             run_out_of_memory(run);     /* (its bytes' buffer could not grow) */
             run->sum.failed++;
