@@ -97,8 +97,9 @@ fixes "disagree" "$D/disagree.pgn" "$D/disagree.fixed.pgn"
 # ("1/2" is not 1/2-1/2), is replaced where it stands, not followed by a
 # second marker (which would make "1/2" a bad move):
 #  1 Result "1/2-1/2", "1/2": the tag's 1/2-1/2 (the same result).
-#  2 Result "1/2" (no result), "1/2": the result it names, 1/2-1/2; the tag
-#    is left (nothing proves a result).
+#  2 Result "1/2" (no result), "1/2": the result it names, 1/2-1/2, and the
+#    tag, none of the four results, gets it too (issue 33: the fixed file
+#    must re-check without bad-result-tag).
 #  3 Result "1-0", "1/2": the two disagree and nothing proves either:
 #    copied as read.
 #  4 Fool's mate (0-1, R20), Result "0-1", "1:0": the board proves 0-1,
