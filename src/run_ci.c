@@ -223,7 +223,7 @@ void run_ci_input_begins(Run *run, const Input *in)
     run->ci.rw_not_copied = run->ci.not_copied;
     char why[600];
     if (!(run->ci.rw = rewrite_begin(in->name, true, why, sizeof why))) {
-        run_say(run, "%s; %s left as it was", why, in->name);
+        run_say(run, "%s; %s left as it was", why, in->shown);
         run->ci.rw_failed = true;
         run->trouble = true;
     }
@@ -239,7 +239,7 @@ void run_ci_input_ends(Run *run, const Input *in)
         return;
     if (run->ci.rw_in != in) {
         if (in->err)
-            run_say(run, "%s left as it was: it could not be read", in->name);
+            run_say(run, "%s left as it was: it could not be read", in->shown);
         return;
     }
     Rewrite *rw = run->ci.rw;
@@ -257,7 +257,7 @@ void run_ci_input_ends(Run *run, const Input *in)
         return;
     if (why)
         rewrite_abort(rw);
-    run_say(run, "%s left as it was: %s", in->name, why ? why : msg);
+    run_say(run, "%s left as it was: %s", in->shown, why ? why : msg);
     run->trouble = true;
 }
 
@@ -268,7 +268,7 @@ void run_ci_finish(Run *run)
     if (run->ci.rw) {
         rewrite_abort(run->ci.rw);  /* (an input the run stopped in) */
         run->ci.rw = NULL;
-        run_say(run, "%s left as it was: the run stopped", run->ci.rw_in ? run->ci.rw_in->name : "a file");
+        run_say(run, "%s left as it was: the run stopped", run->ci.rw_in ? run->ci.rw_in->shown : "a file");
         run->trouble = true;
     }
     if (run->ci.known && !opt->quiet) {
