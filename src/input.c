@@ -485,6 +485,11 @@ long input_read_retry(int fd, char *buf, size_t cap, uint64_t *off, int *err)
  * read error. */
 static long input_fd_read(Input *in, char *buf, size_t cap)
 {
+    if (in->sniff_err) {
+        errno = in->err = in->sniff_err;
+        in->sniff_err = 0;
+        return -1;
+    }
     long k = input_read_retry(in->fd, buf, cap, NULL, &in->err);
     if (k == 0 && in->child > 0) {
         bool ok = input_wait(in->child, in->prog, in->warn_status, in->why, sizeof in->why);
@@ -531,8 +536,13 @@ static void sniff_decompressed(Input *in)
     size_t n = 0;
     while (n < INPUT_SNIFF) {
         long k = input_fd_read(in, (char *)in->pend + n, INPUT_SNIFF - n);
-        if (k < 0)
-            return;         /* the reading reports it (in->err, in->why) */
+        if (k < 0) {
+            /* (a decompressor that failed early: the reading reports it
+             * after the bytes before, as it would have without this look) */
+            in->sniff_err = in->err;
+            in->err = 0;
+            break;
+        }
         if (k == 0)
             break;
         n += (size_t)k;

@@ -139,6 +139,8 @@ typedef struct Input {
     struct timespec mtime;      /* and its time of change then */
     pid_t child;                /* the decompressor, 0 once waited for */
     InputFeed *feed;            /* a pipe's: what its feeding thread has given it */
+    int sniff_err;              /* a read error met by the first look after
+                                 * decompression, given after its bytes */
     const char *prog;
     int warn_status;
     char why[160];              /* said instead of strerror(err) when set */
