@@ -210,6 +210,34 @@ static void skip_bad_value(PgnReader *r)
         pgn_skip_line(r);
 }
 
+/* [Site Lille]: a value without quotes, up to a ']' on the same line
+ * with no quote or bracket before it, read into dst (trailing blanks
+ * left out) and pos put past the ']': the pair is kept, so that its
+ * bad-tag is not followed by a missing tag (one fault).  False, nothing
+ * read, for any other shape. */
+static bool read_unquoted_value(PgnReader *r, char *dst, size_t *vlenp)
+{
+    size_t n = pgn_need(r, LOOKAHEAD), j = 0;
+    if (n > LOOKAHEAD)
+        n = LOOKAHEAD;
+    const unsigned char *b = r->buf + r->pos;
+    while (j < n && b[j] != ']' && b[j] != '"' && b[j] != '[' && !(pgn_cls[b[j]] & K_NL))
+        j++;
+    if (j == n || b[j] != ']')
+        return false;
+    size_t v = j;
+    while (v > 0 && (pgn_cls[b[v - 1]] & K_WS))
+        v--;
+    if (v == 0 || v >= PGN_MAX_TAG_VALUE)
+        return false;
+    for (size_t k = 0; k < v; k++)
+        dst[k] = b[k] ? (char)b[k] : ' ';
+    dst[v] = '\0';
+    *vlenp = v;
+    r->pos += j + 1;
+    return true;
+}
+
 /* The bytes of a tag value from pos (after its opening quote) into dst,
  * unescaped, up to PGN_MAX_TAG_VALUE - 1 of them (*toolong if more):
  * true when its closing quote was read (pos past it), false at a line end
@@ -289,6 +317,58 @@ static void value_bytes(PgnReader *r, PgnPos vpos, const char *v, size_t vlen)
     }
 }
 
+/* [White "Smith, John "The King""]: a value with quotes not escaped
+ * (PGN 7 writes them \"), its string closed too early at `after` (pos:
+ * the first byte after it that is no blank, on the same line).  When the
+ * line ends in '"' ']' with no bracket between, the value is read on up
+ * to that last quote (a blank as one space) and the pair kept: one
+ * finding, at the quote that closed the string, that says why, not a
+ * pair "not closed by ]" and then a missing tag.  False (nothing read)
+ * for any other shape, or a line longer than the look-ahead. */
+static bool read_unescaped_rest(PgnReader *r, PgnPos after, char *dst, size_t *vlenp, bool *toolong)
+{
+    size_t n = pgn_need(r, LOOKAHEAD), le = 0;
+    if (n > LOOKAHEAD)
+        n = LOOKAHEAD;
+    const unsigned char *b = r->buf + r->pos;
+    while (le < n && !(pgn_cls[b[le]] & K_NL))
+        le++;
+    if (le == n && n == LOOKAHEAD)
+        return false;
+    size_t k = le;
+    while (k > 0 && (pgn_cls[b[k - 1]] & K_WS))
+        k--;
+    if (k < 2 || b[k - 1] != ']')
+        return false;
+    size_t q = k - 1;   /* the ']' */
+    while (q > 0 && (pgn_cls[b[q - 1]] & K_WS))
+        q--;
+    if (q == 0 || b[q - 1] != '"')
+        return false;
+    q--;                /* the last quote */
+    for (size_t j = 0; j < q; j++)
+        if (b[j] == '[' || b[j] == ']')
+            return false;
+    size_t vlen = *vlenp;
+    uint64_t blanks = pos_of(r, r->pos).offset - after.offset;
+    for (uint64_t j = 0; j <= blanks + q; j++) {
+        char c = j == 0 ? '"' : j <= blanks ? ' ' : (char)b[j - blanks - 1];
+        if (vlen < PGN_MAX_TAG_VALUE - 1)
+            dst[vlen++] = c;
+        else
+            *toolong = true;
+    }
+    dst[vlen] = '\0';
+    *vlenp = vlen;
+    PgnPos qpos = after;
+    qpos.offset--;
+    qpos.col--;
+    pgn_game_diag(r, D_BAD_TAG, qpos,
+                  "a \" inside the tag value is not escaped (write \\\"): the value is read to the last \" before ]");
+    r->pos += k;
+    return true;
+}
+
 /* A tag pair, at buf[pos] == '[', by the general steps. */
 static void read_tag(PgnReader *r)
 {
@@ -314,6 +394,13 @@ static void read_tag(PgnReader *r)
         return;
     }
     if (r->buf[r->pos] != '"') {
+        PgnPos upos = pos_of(r, r->pos);
+        size_t uoff = name_off + nlen + 1, ulen = 0;
+        if (read_unquoted_value(r, ar + uoff, &ulen)) {
+            pgn_game_diag(r, D_BAD_TAG, upos, "tag value is not a string (read as if it were quoted)");
+            tag_commit(r, tpos, upos, name_off, nlen, uoff, ulen);
+            return;
+        }
         skip_bad_value(r);
         return;
     }
@@ -322,6 +409,35 @@ static void read_tag(PgnReader *r)
     bool toolong = false;
     r->pos++;
     if (!read_tag_value(r, ar + val_off, &vlen, &toolong)) {
+        /* [Event "Tournament \"]: a backslash meant as such escapes the
+         * closing quote (every quote in the value came from \").  Read
+         * as a backslash that ends the value, the pair is kept: one
+         * finding, not also a missing tag. */
+        char *v = ar + val_off;
+        size_t n = vlen;
+        while (n > 0 && (v[n - 1] == ' ' || v[n - 1] == '\t'))
+            n--;
+        if (!toolong && n >= 2 && v[n - 1] == ']' && v[n - 2] == '"') {
+            vlen = n - 1;
+            v[vlen - 1] = '\\';
+            v[vlen] = '\0';
+            pgn_game_diag(r, D_UNTERMINATED_STRING, vpos,
+                          "string not closed: its last quote is escaped (\\\"]); read as a backslash that ends it");
+            tag_commit(r, tpos, vpos, name_off, nlen, val_off, vlen);
+            return;
+        }
+        /* [Event "Lille]: the closing quote left out; the value is read
+         * up to the ']' that ends the line, and the pair kept. */
+        if (!toolong && n >= 2 && v[n - 1] == ']') {
+            vlen = n - 1;
+            while (vlen > 0 && (v[vlen - 1] == ' ' || v[vlen - 1] == '\t'))
+                vlen--;
+            v[vlen] = '\0';
+            pgn_game_diag(r, D_UNTERMINATED_STRING, vpos,
+                          "string not closed: no quote before the ] that ends its line; read as if there were");
+            tag_commit(r, tpos, vpos, name_off, nlen, val_off, vlen);
+            return;
+        }
         pgn_game_diag(r, D_UNTERMINATED_STRING, vpos, "string not closed before the end of its line");
         return;   /* pos at the line end: the next line is read as usual */
     }
@@ -344,6 +460,18 @@ static void read_tag(PgnReader *r)
              * ] is missing; said where it belongs, and the pair is kept,
              * so that it is not also a missing tag. */
             pgn_game_diag(r, D_BAD_TAG, after, "tag pair not closed by ] (read as if it were)");
+            tag_commit(r, tpos, vpos, name_off, nlen, val_off, vlen);
+            return;
+        }
+        bool cut = false;
+        if (read_unescaped_rest(r, after, ar + val_off, &vlen, &cut)) {
+            if (cut && !toolong) {
+                char msg[PGN_MSG];
+                snprintf(msg, sizeof msg, "tag value longer than %d bytes; the rest is dropped",
+                         PGN_MAX_TAG_VALUE - 1);
+                pgn_game_diag(r, D_TAG_TOO_LONG, vpos, msg);
+            }
+            value_bytes(r, vpos, ar + val_off, vlen);
             tag_commit(r, tpos, vpos, name_off, nlen, val_off, vlen);
             return;
         }
