@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "baseline.h"
@@ -636,7 +637,10 @@ static void output_batch(Run *run, Batch *b)
             if (in->mode == INPUT_UNREAD)
                 output_input_diag(run, in, in->open_failed ? D_OPEN_ERROR : D_READ_ERROR, 0,
                                   in->why[0] ? in->why : strerror(in->err));
-            if (!run->ci.msg_records) {     /* (in JSON Lines the record says it) */
+            /* (in JSON Lines the record says it; once on a terminal: the
+             * finding above is there already) */
+            DiagCode said = in->mode != INPUT_UNREAD ? D_READ_ERROR : in->open_failed ? D_OPEN_ERROR : D_READ_ERROR;
+            if (!run->ci.msg_records && (!run->rp_is_stderr || run->opt->check.severity[said] == SEV_NONE)) {
                 progress_clear(&run->progress);
                 fprintf(stderr, PROG ": %s: %s\n", in->shown, in->why[0] ? in->why : strerror(in->err));
             }
@@ -783,6 +787,10 @@ static bool reports_init(Run *run)
     run->games_out = run->copying && !opt->output && !opt->in_place ? stdout : NULL;
     run->stderr_tty = isatty(STDERR_FILENO);
     run->rp_on_tty = isatty(fileno(diag_out));
+    struct stat so, se;
+    run->rp_is_stderr = opt->format == FMT_TEXT && !opt->quiet &&
+                        (diag_out == stderr || (run->rp_on_tty && run->stderr_tty && fstat(fileno(diag_out), &so) == 0 &&
+                                                fstat(STDERR_FILENO, &se) == 0 && so.st_rdev == se.st_rdev));
     /* --color=auto: a terminal, TERM not "dumb", NO_COLOR unset or empty
      * (no-color.org); always and never are for both streams. */
     const char *nc = getenv("NO_COLOR"), *term = getenv("TERM");

@@ -106,6 +106,9 @@ typedef struct Run {
     RunCi ci;                   /* -o, --report, --in-place, baselines, --summary-md */
     bool rp_on_tty;
     bool stderr_tty;
+    /* text diagnostics reach the stream or terminal that standard error
+     * writes to: an input's open or read error is not said twice there */
+    bool rp_is_stderr;
     /* (read by the threads: set before they start, apart from the fields
      * the output side writes) */
     bool text_lines;            /* the diagnostics show errors' source lines (text format), or
