@@ -185,6 +185,8 @@ static int set_severity(Options *o, const char *list, Severity sev)
                     o->check.severity[c] = SEV_NONE;
                     o->kept_warning[c] = false;
                 }
+            if (o->check.after_draw == named)
+                o->check.after_draw = SEV_NONE;
         } else if (len) {
             DiagCode c = diag_lookup(p, len);
             if (c == D_COUNT) {
@@ -197,6 +199,8 @@ static int set_severity(Options *o, const char *list, Severity sev)
             }
             o->check.severity[c] = sev;
             o->kept_warning[c] = sev == SEV_WARNING;
+            if (c == D_MOVES_AFTER_END)   /* (and after a draw the record keeps: game.h) */
+                o->check.after_draw = sev;
         }
         if (!e)
             return -1;
@@ -439,6 +443,8 @@ static int settle_options(Options *o)
     for (int c = 0; o->werror && c < D_COUNT; c++)
         if (o->check.severity[c] == SEV_WARNING && !o->kept_warning[c])
             o->check.severity[c] = SEV_ERROR;
+    if (o->werror && o->check.after_draw == SEV_WARNING && !o->kept_warning[D_MOVES_AFTER_END])
+        o->check.after_draw = SEV_ERROR;
     if (o->jobs == 0) {
         long n = sysconf(_SC_NPROCESSORS_ONLN);
         o->jobs = n < 1 ? 1 : n > MAX_JOBS ? MAX_JOBS : (unsigned)n;

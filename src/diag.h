@@ -41,7 +41,7 @@ typedef enum Severity { SEV_NONE = 0, SEV_NOTE = 1, SEV_WARNING = 2, SEV_ERROR =
     X(BAD_MOVE, "bad-move", SEV_ERROR, "a token in movetext that is not a move") \
     X(NULL_MOVE, "null-move", SEV_ERROR, "a null move (--, Z0, 0000) in the main line") \
     X(NULL_MOVE_VARIATION, "null-move-in-variation", SEV_WARNING, "a null move inside a variation (analysis convention, not chess)") \
-    X(MOVES_AFTER_END, "moves-after-end", SEV_ERROR, "a move after the game was already over") \
+    X(MOVES_AFTER_END, "moves-after-end", SEV_ERROR, "a move after the game was already over (a warning after an automatic draw in a game declared 1/2-1/2)") \
     X(WRONG_RESULT, "wrong-result", SEV_ERROR, "the board contradicts the declared result") \
     X(RESULT_MISMATCH, "result-mismatch", SEV_ERROR, "the Result tag and the termination marker disagree") \
     X(BAD_FEN, "bad-fen", SEV_ERROR, "the FEN tag does not describe a position a game can reach") \

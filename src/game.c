@@ -93,6 +93,7 @@ void check_options_default(CheckOptions *o)
     memset(o, 0, sizeof *o);
     for (int i = 0; i < D_COUNT; i++)
         o->severity[i] = diag_info[i].severity;
+    o->after_draw = SEV_WARNING;
 }
 
 void game_report_init(GameReport *rep)
@@ -175,6 +176,18 @@ typedef struct Ctx {
      * the Termination tag, 2 by the clocks alone, 0 neither */
     int on_time;
     PgnPos result_pos;     /* (Verdict.result_pos, for clock findings about the end) */
+    /* The main line's first move after the game ended on the board (R41):
+     * said once the result is known (after_end_say), which decides how. */
+    const PgnElem *after_end;
+    uint32_t after_ply;
+    char after_label[48];
+    /* The main line's first move, numbered ahead of the start position
+     * with no FEN tag (a game that starts mid-way): its number, else 0,
+     * and where its move-number warning is (an illegal move later takes
+     * it into its message: play). */
+    long start_number;
+    uint64_t start_number_at;
+    bool fen_start;        /* the game starts from a FEN tag */
 } Ctx;
 
 /* Room for one more diagnostic: the array grows as a game needs it, so a
@@ -235,15 +248,25 @@ static void tags_say(void *arg, DiagCode code, PgnPos pos, const char *fmt, va_l
     add_diag_v(arg, code, pos, 0, NULL, fmt, ap);
 }
 
+static void put_diag_v(Ctx *c, DiagCode code, Severity sev, PgnPos pos, uint32_t ply, const char *move,
+                       const char *fmt, va_list ap) __attribute__((format(printf, 7, 0)));
+
 static void add_diag_v(Ctx *c, DiagCode code, PgnPos pos, uint32_t ply, const char *move, const char *fmt,
                        va_list ap)
 {
     Severity sev = c->opt->severity[code];
+    /* --strict: the export format has no suffix annotations (PGN 8.2.3.8). */
+    if (c->opt->strict && code == D_SUFFIX_ANNOTATION && sev != SEV_NONE && sev < SEV_WARNING)
+        sev = SEV_WARNING;
+    put_diag_v(c, code, sev, pos, ply, move, fmt, ap);
+}
+
+/* add_diag with the severity given (SEV_NONE: not said). */
+static void put_diag_v(Ctx *c, DiagCode code, Severity sev, PgnPos pos, uint32_t ply, const char *move,
+                       const char *fmt, va_list ap)
+{
     if (sev == SEV_NONE)
         return;
-    /* --strict: the export format has no suffix annotations (PGN 8.2.3.8). */
-    if (c->opt->strict && code == D_SUFFIX_ANNOTATION && sev < SEV_WARNING)
-        sev = SEV_WARNING;
     GameReport *rep = c->rep;
     rep->counts[sev]++;
     if (rep->ndiags >= GAME_MAX_DIAGS || !reserve_diag(c->s, rep)) {
@@ -259,6 +282,42 @@ static void add_diag_v(Ctx *c, DiagCode code, PgnPos pos, uint32_t ply, const ch
     d->ply = (int32_t)ply;
     snprintf(d->move, sizeof d->move, "%s", move ? move : "");
     vsnprintf(d->msg, sizeof d->msg, fmt, ap);
+}
+
+static bool diag_append(Ctx *c, DiagCode code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* Adds to the message of the game's first diagnostic of code (one that
+ * is the root of another finding, which it now tells); false if there is
+ * none.  (Cut at the message's cap, as every message is.) */
+static bool diag_append(Ctx *c, DiagCode code, const char *fmt, ...)
+{
+    GameReport *rep = c->rep;
+    for (size_t i = 0; i < rep->ndiags; i++)
+        if (rep->diags[i].code == code) {
+            Diag *d = &rep->diags[i];
+            size_t len = strlen(d->msg);
+            va_list ap;
+            va_start(ap, fmt);
+            vsnprintf(d->msg + len, sizeof d->msg - len, fmt, ap);
+            va_end(ap);
+            return true;
+        }
+    return false;
+}
+
+/* Takes back the diagnostic of code at byte offset `at`, if one was
+ * made; returns whether it did. */
+static bool drop_diag_at(Ctx *c, DiagCode code, uint64_t at)
+{
+    GameReport *rep = c->rep;
+    for (size_t i = rep->ndiags; i-- > 0;)
+        if (rep->diags[i].code == code && rep->diags[i].pos.offset == at) {
+            rep->counts[rep->diags[i].severity]--;
+            memmove(&rep->diags[i], &rep->diags[i + 1], (rep->ndiags - i - 1) * sizeof rep->diags[i]);
+            rep->ndiags--;
+            return true;
+        }
+    return false;
 }
 
 /* Takes back the last diagnostic of code, if one was made; returns
@@ -445,6 +504,15 @@ static void report_bad_move(Ctx *c, const Position *pos, const SanResult *r, con
         return;
     char msg[256];
     DiagCode code = explain_bad_move(pos, r, e->text, e->truncated, in_variation, msg, sizeof msg);
+    /* One mistake, one error: SetUp "1" without its FEN (an error of its
+     * own) leaves the standard position, where the main line's moves fail
+     * for that reason; the failing move is told in that error. */
+    bool fold = !in_variation && !c->fen_start && (code == D_ILLEGAL_MOVE || code == D_AMBIGUOUS_MOVE) &&
+                c->opt->severity[code] != SEV_NONE &&
+                c->opt->severity[D_SETUP_WITHOUT_FEN] >= c->opt->severity[code];
+    if (fold && diag_append(c, D_SETUP_WITHOUT_FEN, "; there %s (%u:%u) cannot be played", label,
+                            (unsigned)e->pos.line, (unsigned)e->pos.col))
+        return;
     add_diag(c, code, e->pos, ply, e->text, "%s%s%s", label, msg, extra);
 }
 
@@ -800,6 +868,10 @@ static inline void check_number(Ctx *c, Line *L, const PgnElem *e, uint32_t ply,
      * positive xor, so that one test is left. */
     if ((((int64_t)e->number ^ (int64_t)number) > 0) & !L->number_warned) {
         L->number_warned = true;
+        if (ply == 1 && L == c->s->lines && !c->fen_start && e->number > 1) {
+            c->start_number = e->number;
+            c->start_number_at = e->pos.offset;
+        }
         add_diag(c, D_MOVE_NUMBER, e->pos, ply, e->text, "move number %d, but this is move %u of %s", (int)e->number,
                  (unsigned)number, color_name(p->side ^ 1));
     }
@@ -865,6 +937,13 @@ static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main
                 resolve_pending(c, L);
         }
         if (L->ended) {
+            if (main_line) {
+                /* said with the result (after_end_say) */
+                c->after_end = e;
+                c->after_ply = ply;
+                snprintf(c->after_label, sizeof c->after_label, "%s", label);
+                return PLAY_AFTER_END;
+            }
             char at[64];
             add_diag(c, D_MOVES_AFTER_END, e->pos, ply, e->text, "%s: the game was already over by %s %s (ply %u)",
                      label, line_ending_text(L), ended_label(L, at, sizeof at), (unsigned)L->ended_ply);
@@ -879,15 +958,29 @@ static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main
              * often says why (moves of another position: a FEN left out,
              * a game run into the next); it is part of the error. */
             char extra[72] = "";
-            if (number_off)
+            if (number_off && main_line && ply == 1 && !c->fen_start && e->number > 1)
+                snprintf(extra, sizeof extra, "; numbered %d, with no FEN: opening moves or a FEN tag missing",
+                         (int)e->number);
+            else if (number_off)
                 snprintf(extra, sizeof extra, "; it is numbered %d, but it would be move %u of %s", (int)e->number,
                          (unsigned)before->fullmove, color_name(before->side));
+            else if (main_line && c->start_number) {
+                /* (the game's first move was numbered so: one mistake) */
+                drop_diag_at(c, D_MOVE_NUMBER, c->start_number_at);
+                snprintf(extra, sizeof extra, "; it starts at move %ld with no FEN: opening moves or a FEN tag missing",
+                         c->start_number);
+            }
             report_bad_move(c, before, &r, e, ply, label, !main_line, extra);
             return PLAY_ERROR;
         }
-        if (number_off)
+        if (number_off) {
             add_diag(c, D_MOVE_NUMBER, e->pos, ply, e->text, "move number %d, but this is move %u of %s",
                      (int)e->number, (unsigned)before->fullmove, color_name(before->side));
+            if (main_line && ply == 1 && !c->fen_start && e->number > 1) {
+                c->start_number = e->number;
+                c->start_number_at = e->pos.offset;
+            }
+        }
         if (notes)
             note_notation(c, before, &r, e, ply, label);
         if (e + 1 < end && e[1].kind == PGN_EL_VAR_START)
@@ -1527,7 +1620,8 @@ static bool set_up(Ctx *c, Verdict *v)
         v->valid = false;
         rep->out_of_memory = true;
     }
-    if (v->tags.tag[GAME_TAG_FEN])
+    c->fen_start = v->tags.tag[GAME_TAG_FEN] != NULL;
+    if (c->fen_start)
         start_ending(c, main_line);
 
     /* Room for a key per main-line ply, reserved once: a game has no more
@@ -1662,6 +1756,122 @@ static bool main_line_end(Ctx *c, const Verdict *v)
     return v->valid;
 }
 
+static void put_diag(Ctx *c, DiagCode code, Severity sev, PgnPos pos, uint32_t ply, const char *move,
+                     const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+
+static void put_diag(Ctx *c, DiagCode code, Severity sev, PgnPos pos, uint32_t ply, const char *move,
+                     const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    put_diag_v(c, code, sev, pos, ply, move, fmt, ap);
+    va_end(ap);
+}
+
+/* The main line's moves after its ending (Ctx.after_end): "58. Ke4", or
+ * "58. Ke4 and 3 more moves"; returns how many more. */
+static size_t after_moves(const Ctx *c, char *buf, size_t cap)
+{
+    size_t n = 0;
+    long depth = 0;
+    const PgnElem *end = c->g->elems + c->g->nelems;
+    for (const PgnElem *e = c->after_end + 1; e < end; e++) {
+        if (e->kind == PGN_EL_VAR_START)
+            depth++;
+        else if (e->kind == PGN_EL_VAR_END)
+            depth--;
+        else if (e->kind == PGN_EL_MOVE && depth <= 0)
+            n++;
+    }
+    if (n)
+        snprintf(buf, cap, "%s and %zu more move%s", c->after_label, n, n == 1 ? "" : "s");
+    else
+        snprintf(buf, cap, "%s", c->after_label);
+    return n;
+}
+
+/* "at ply 114 (57... Kxb3) by a dead position (no mating material)":
+ * where and why the main line ended, short enough for a message that
+ * also names the moves after it. */
+static const char *ended_at(const Line *L, char *buf, size_t cap)
+{
+    const char *why = L->ended_proof == UNWIN_BY_BLOCKADE     ? "a dead position (pawns locked)"
+                      : L->ended_proof == UNWIN_BY_EXHAUSTION ? "a dead position (searched)"
+                                                              : ending_text(L->ended - 1);
+    if (L->ended_side < 0) {
+        snprintf(buf, cap, "in the FEN start position by %s", why);
+        return buf;
+    }
+    char lab[48];
+    move_label(L->ended_full, L->ended_side, L->ended_text, lab, sizeof lab);
+    snprintf(buf, cap, "at ply %u (%s) by %s", (unsigned)L->ended_ply, lab, why);
+    return buf;
+}
+
+/* Moves after the main line's ending whose result did not say them
+ * (judge_ended folds them into a wrong result).  After an automatic draw
+ * (R22, and R23/R24 where the Laws of 2014 judge the game, R45) in a
+ * game declared 1/2-1/2 the record is faithful and its result right: a
+ * warning (CheckOptions.after_draw).  After checkmate or stalemate, or
+ * with another result, the moves are not part of any game: an error. */
+static void after_end_say(Ctx *c)
+{
+    if (!c->after_end)
+        return;
+    const Line *L = &c->s->lines[0];
+    const PgnElem *e = c->after_end;
+    char at[112], moves[96];
+    int why = L->ended - 1;
+    bool draw = why == REASON_DEAD_POSITION || why == REASON_FIVEFOLD || why == REASON_SEVENTY_FIVE;
+    if (draw && c->rep->declared == PGN_RES_DRAW) {
+        after_moves(c, moves, sizeof moves);
+        put_diag(c, D_MOVES_AFTER_END, c->opt->after_draw, e->pos, c->after_ply, e->text,
+                 "%s: played after the game was drawn %s (%s)", moves, ended_at(L, at, sizeof at),
+                 ending_law(why));
+    } else
+        add_diag(c, D_MOVES_AFTER_END, e->pos, c->after_ply, e->text, "%s: the game was already over by %s %s (ply %u)",
+                 c->after_label, line_ending_text(L), ended_label(L, at, sizeof at), (unsigned)L->ended_ply);
+    c->after_end = NULL;
+}
+
+/* A game ended on the board (R20-R24) whose result is "*" or missing:
+ * what it must be, in one finding with the moves after the end. */
+static void judge_unfinished(Ctx *c, const Verdict *v, PgnResult must)
+{
+    const Line *main_line = &c->s->lines[0];
+    PgnResult declared = c->rep->declared;
+    const char *res = declared == PGN_RES_NONE ? "missing" : "*";
+    int why = main_line->ended - 1;
+    char at[112], moves[96];
+    if (!c->after_end) {
+        /* (no marker and no Result tag: the missing marker's error says
+         * which result the board proves, once) */
+        if (declared != PGN_RES_NONE || c->opt->severity[D_UNFINISHED_DECIDED] == SEV_NONE ||
+            !diag_append(c, D_MISSING_TERMINATION, "; the game ended by %s %s: it must be %s",
+                         line_ending_text(main_line), ended_label(main_line, at, sizeof at), result_text(must)))
+            add_diag(c, D_UNFINISHED_DECIDED, v->result_pos, 0, NULL,
+                     "the result is %s but the game ended by %s %s: it must be %s", res,
+                     line_ending_text(main_line), ended_label(main_line, at, sizeof at), result_text(must));
+    } else if (why != REASON_CHECKMATE && why != REASON_STALEMATE) {
+        /* One mistake, one diagnostic: moves recorded after an automatic
+         * draw are part of the unfinished result. */
+        size_t more = after_moves(c, moves, sizeof moves);
+        add_diag(c, D_UNFINISHED_DECIDED, v->result_pos, 0, NULL,
+                 "the result is %s but the game ended %s; %s follow%s: it must be %s", res,
+                 ended_at(main_line, at, sizeof at), moves, more ? "" : "s", result_text(must));
+        c->after_end = NULL;
+    } else {
+        /* After checkmate or stalemate they are illegal: the error
+         * moves-after-end says the result too. */
+        const PgnElem *e = c->after_end;
+        add_diag(c, D_MOVES_AFTER_END, e->pos, c->after_ply, e->text,
+                 "%s: the game was already over by %s %s (ply %u); the result %s must be %s", c->after_label,
+                 line_ending_text(main_line), ended_label(main_line, at, sizeof at),
+                 (unsigned)main_line->ended_ply, declared == PGN_RES_NONE ? "(missing)" : "*", result_text(must));
+        c->after_end = NULL;
+    }
+}
+
 /* The main line ended on the board (R20-R24): the result it must have. */
 static void judge_ended(Ctx *c, const Verdict *v)
 {
@@ -1670,16 +1880,13 @@ static void judge_ended(Ctx *c, const Verdict *v)
     const Line *main_line = &c->s->lines[0];
     PgnResult declared = rep->declared, tag_res = v->tags.result;
     int why = main_line->ended - 1;
-    char at[64];
+    char at[112];
     PgnResult must = PGN_RES_DRAW;
     if (why == REASON_CHECKMATE)
         must = CUR(main_line)->side == WHITE ? PGN_RES_BLACK : PGN_RES_WHITE;
     set_outcome(rep, must, (Reason)why);
     if (declared == PGN_RES_UNKNOWN || declared == PGN_RES_NONE) {
-        add_diag(c, D_UNFINISHED_DECIDED, v->result_pos, 0, NULL,
-                 "the result is %s but the game ended by %s %s: it must be %s",
-                 declared == PGN_RES_NONE ? "missing" : "*", line_ending_text(main_line),
-                 ended_label(main_line, at, sizeof at), result_text(must));
+        judge_unfinished(c, v, must);
         rep->fixed = must;
     } else if (declared != must) {
         /* One mistake, one error: a marker that the board refutes
@@ -1687,10 +1894,21 @@ static void judge_ended(Ctx *c, const Verdict *v)
          * marker), not also the tag's disagreement with it. */
         bool tag_right = g->result != PGN_RES_NONE && tag_res == must &&
                          c->opt->severity[D_WRONG_RESULT] != SEV_NONE && drop_diag(c, D_RESULT_MISMATCH);
-        add_diag(c, D_WRONG_RESULT, v->result_pos, 0, NULL,
-                 "Result %s contradicts %s %s: the result must be %s%s (%s)", result_text(declared),
-                 line_ending_text(main_line), ended_label(main_line, at, sizeof at), result_text(must),
-                 tag_right ? ", as the Result tag has it" : "", ending_law(why));
+        /* One mistake, one error: moves recorded after the ending, under
+         * a result that ignores it, are the same mistake (R41). */
+        if (c->after_end && c->opt->severity[D_WRONG_RESULT] != SEV_NONE) {
+            char moves[96];
+            size_t more = after_moves(c, moves, sizeof moves);
+            add_diag(c, D_WRONG_RESULT, v->result_pos, 0, NULL,
+                     "Result %s, but the game ended %s; %s follow%s: it must be %s%s (%s)", result_text(declared),
+                     ended_at(main_line, at, sizeof at), moves, more ? "" : "s", result_text(must),
+                     tag_right ? ", as its tag has it" : "", ending_law(why));
+            c->after_end = NULL;
+        } else
+            add_diag(c, D_WRONG_RESULT, v->result_pos, 0, NULL,
+                     "Result %s contradicts %s %s: the result must be %s%s (%s)", result_text(declared),
+                     line_ending_text(main_line), ended_label(main_line, at, sizeof at), result_text(must),
+                     tag_right ? ", as the Result tag has it" : "", ending_law(why));
         rep->fixed = must;
     }
     /* A marker that is right does not make a Result tag the board
@@ -1855,6 +2073,7 @@ static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *re
                 judge_clocks(&c, &v);
                 adjudicate(&c, &v);
             }
+            after_end_say(&c);
         }
     }
     check_finish(&c);

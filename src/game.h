@@ -70,6 +70,9 @@ typedef struct CheckOptions {
     uint64_t unwin_nodes;        /* --unwin-nodes: the search's budget a question (unwin.c); 0 none */
     bool collect_line;           /* --duplicates: keep the main line as replayed (GameReport.line) */
     Severity severity[D_COUNT];  /* effective severity per code; SEV_NONE = ignored */
+    /* moves-after-end after an automatic draw in a game declared 1/2-1/2
+     * (a faithful record, its result right): a warning by default */
+    Severity after_draw;
 } CheckOptions;
 
 #define GAME_MAX_DIAGS 1000      /* diagnostics kept per game; the rest are counted */

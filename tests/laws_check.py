@@ -9,7 +9,7 @@ Expectation format (CASE.expect next to CASE.pgn), one record per game:
     # comment (ignored), blank lines ignored
     options: --no-variations          optional, whole file: extra arguments
     game N key=value ...              N is the 1-based game index
-      CODE LINE:COL ply=P [move=TEXT] ["message substring"]...
+      CODE LINE:COL ply=P [move=TEXT] [sev=SEVERITY] ["message substring"]...
 
 Keys on a game line (each optional; only the keys given are checked):
     status   ok | warning | error | skipped
@@ -22,7 +22,8 @@ A game line is followed by its diagnostics, indented.  The list is the
 complete set: every diagnostic the program reports for that game must be
 listed and every listed one must be reported (order does not matter).
 LINE:COL may be LINE:* when only the line is pinned down; ply=- means the
-diagnostic is not about a move (JSON null).  Message substrings are
+diagnostic is not about a move (JSON null); sev= pins the severity (note,
+warning, error) where a code's severity depends on the game.  Message substrings are
 matched case-sensitively against the message.
 
 Output: "ok NAME" or "FAIL NAME: detail" per game and per file exit status.
@@ -75,6 +76,8 @@ def parse_expect(path):
                     d["ply"] = None if v == "-" else int(v)
                 elif w.startswith("move="):
                     d["move"] = w[5:]
+                elif w.startswith("sev="):
+                    d["sev"] = w[4:]
                 else:
                     d["subs"].append(w)
             games[-1].diags.append(d)
@@ -90,6 +93,8 @@ def diag_matches(want, got):
         return False
     if want["move"] is not None and want["move"] != got.get("move"):
         return False
+    if want.get("sev") is not None and want["sev"] != got.get("severity"):
+        return False
     msg = got.get("message") or ""
     return all(s in msg for s in want["subs"])
 
@@ -102,7 +107,8 @@ def show(d):
 def show_want(d):
     return "%s %d:%s ply=%s%s%s" % (d["code"], d["line"], "*" if d["column"] is None else d["column"],
                                     "-" if d["ply"] is None else d["ply"],
-                                    "" if d["move"] is None else " move=" + d["move"],
+                                    ("" if d["move"] is None else " move=" + d["move"]) +
+                                    ("" if d.get("sev") is None else " sev=" + d["sev"]),
                                     "".join(" %r" % s for s in d["subs"]))
 
 

@@ -10,7 +10,8 @@ their saved output), aligns the games by (file, line of the game's first
 line), and compares per game:
   validity  the ply where the main line stops being playable: pgncheck's first
             illegal-move / ambiguous-move / bad-move / null-move /
-            moves-after-end error vs chessops' first unplayable SAN (or, for
+            moves-after-end (an error, or the warning after a draw the result
+            confirms) vs chessops' first unplayable SAN (or, for
             moves-after-end, the ending chessops' position shows one ply before)
   plies     plies of the main line replayed
   fen       the final position's first four FEN fields
@@ -87,7 +88,10 @@ def pc_stop(g):
     """(ply, code, end kind or None, move) of pgncheck's first main-line stop."""
     best = None
     for d in g["diagnostics"]:
-        if d["severity"] == "error" and d["code"] in STOP_CODES and d["ply"] is not None:
+        # (moves-after-end is a warning after an automatic draw that the
+        # declared 1/2-1/2 confirms: the replay stops there all the same)
+        if d["code"] in STOP_CODES and d["ply"] is not None and \
+                (d["severity"] == "error" or d["code"] == "moves-after-end"):
             if best is None or d["ply"] < best["ply"]:
                 best = d
     if best is None:
