@@ -11,12 +11,21 @@ two that stem from one token of the input:
                  the file) at which another one on its line starts, e.g. a
                  tag pair [pgn] whose '[' and ']' each get one;
   ignored tag    a missing-tag that names a tag a tag-name-case diagnostic
-                 of the same game says is ignored (the same fact twice).
+                 of the same game says is ignored (the same fact twice);
+  same tag       a missing-tag that names the tag of a tag pair the same
+                 game has a bad-tag, unterminated-string or tag-too-long
+                 about (the pair was dropped: one fault, said twice);
+  caused         one diagnostic that exists because of another of the same
+                 game (CAUSES below, each with its reason), e.g. moves after
+                 the end and the wrong result that ignores the end.
 A pair is not a cascade when one of the two is a statement about the whole
 game or its tag section that the program anchors at the game's first byte
 (missing-tag, unfinished-but-decided with no result to point at, ...): it
 says nothing of the token found there.  Those codes are GAME_SCOPE below,
 each with its reason; so is missing-termination in a game without moves.
+
+A pair that KNOWN lists (its kind, codes and a test) is not counted as a
+cascade: it is printed apart with the reason it stays.
 
 Prints each pattern (the codes of a pair, sorted, and the kind) with its
 count and a first example, then "N cascades in G games (of T games)".
@@ -42,6 +51,48 @@ GAME_SCOPE = {
     # a game with tags and no moves (anchored at the game's start)
     "empty-game",
 }
+
+# One diagnostic caused by another of the same game (issue 31): (cause,
+# effect codes, test on the pair and its game, why it is one fact).  A
+# main-line move that stops the replay is at ply plies + 1 (a
+# variation's moves are judged from their own position).
+CAUSES = [
+    ("move-number", ("illegal-move", "ambiguous-move"),
+     lambda a, b, g: a.get("ply") == 1 and "this is move 1 of White" in (a.get("message") or "") and
+     b.get("ply") == (g.get("plies") or 0) + 1,
+     "a game with no FEN whose first move is numbered after move 1 starts mid-way: the illegal move "
+     "that follows has the same cause, missing opening moves or FEN"),
+    ("moves-after-end", ("wrong-result", "unfinished-but-decided"), lambda a, b, g: True,
+     "moves recorded after the end and a result that ignores the end: the record did not see the end"),
+    ("setup-without-fen", ("illegal-move", "ambiguous-move"),
+     lambda a, b, g: b.get("ply") == (g.get("plies") or 0) + 1,
+     "SetUp \"1\" without its FEN leaves the standard position, where the moves fail"),
+    ("missing-termination", ("unfinished-but-decided",),
+     lambda a, b, g: "result is missing" in (b.get("message") or ""),
+     "no marker (and no Result tag): the result is missing because the marker is"),
+]
+
+# Pairs that stay, with the reason: (kind, (code, code) sorted, test on
+# the pair and its game, why).
+KNOWN = [
+    ("same tag", ("missing-tag", "unterminated-string"),
+     lambda a, b, g: any(d.get("code") == "missing-termination" and "input ends inside" in (d.get("message") or "")
+                         for d in g.get("diagnostics") or []),
+     "the input ends inside the tag pair: there is no value to keep, the roster does lack the tag"),
+]
+
+
+def known(kind, a, b, g):
+    codes = tuple(sorted((a["code"], b["code"])))
+    for k, c, test, why in KNOWN:
+        if k == kind and c == codes and test(a, b, g):
+            return why
+    return None
+
+# Tag-level findings after which the reader drops the pair (a missing-tag
+# that names it is the same fault).
+DROPS_TAG = ("bad-tag", "unterminated-string", "tag-too-long")
+TAG_NAME = re.compile(rb'\[[ \t]*([A-Za-z0-9_]+)')
 
 SEVERE = ("warning", "error")
 # one PGN token from column c: a tag pair's '[' with its name, a string, a
@@ -88,6 +139,17 @@ class Lines:
         m = TOKEN.match(lines[line - 1], col - 1)
         return col + (len(m.group(0)) if m else 1)
 
+    def tag_name(self, path, line, col):
+        """The name of the tag pair at (line, col): the last '[' of the line
+        at or before col; None if there is none."""
+        lines = self.get(path)
+        if not (1 <= line <= len(lines)) or not col:
+            return None
+        text = lines[line - 1]
+        k = text.rfind(b"[", 0, col)
+        m = TAG_NAME.match(text, k) if k >= 0 else None
+        return m.group(1).decode("ascii") if m else None
+
 
 IGNORED = re.compile(r'tag "([^"]*)" is not "([A-Za-z]+)".*\bignored\b')
 
@@ -131,6 +193,16 @@ def pairs_in_game(g, lines):
             for name, t in ignored:
                 if name in named:
                     yield "ignored tag", t, d
+            for t in ds:
+                if t["code"] in DROPS_TAG and lines.tag_name(g["file"], t["line"], t["column"]) in named:
+                    yield "same tag", t, d
+    for cause, effects, test, _ in CAUSES:
+        for a in ds:
+            if a["code"] != cause:
+                continue
+            for b in ds:
+                if b["code"] in effects and test(a, b, g):
+                    yield "caused", a, b
 
 
 def run(binary, files, jobs):
@@ -173,6 +245,7 @@ def main(argv):
     games = run(args[0], files, jobs)
     lines = Lines()
     patterns = collections.Counter()
+    stays = collections.Counter()
     example = {}
     cascades = 0
     bad_games = 0
@@ -180,6 +253,10 @@ def main(argv):
         n = 0
         for kind, a, b in pairs_in_game(g, lines):
             key = (kind,) + tuple(sorted((a["code"], b["code"])))
+            why = known(kind, a, b, g)
+            if why:
+                stays[key + (why,)] += 1
+                continue
             patterns[key] += 1
             if key not in example:
                 example[key] = "%s:%d:%s (game %d): %s | %s" % (g["file"], a["line"], a["column"], g["index"],
@@ -191,6 +268,8 @@ def main(argv):
         print("%6d  %-14s %s" % (count, key[0], " + ".join(key[1:])))
         if listing:
             print("        e.g. %s" % example[key])
+    for key, count in sorted(stays.items()):
+        print("%6d  %-14s %s (listed, stays: %s)" % (count, key[0], " + ".join(key[1:3]), key[3]))
     print("%d cascades in %d games (of %d games in %d files)" % (cascades, bad_games, len(games), len(files)))
     return 1 if cascades else 0
 
