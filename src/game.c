@@ -1705,7 +1705,7 @@ static void replay(Ctx *c, Verdict *v)
                 if (depth == 0 && played == PLAY_ERROR)
                     v->valid = false;
                 if (depth == 0 && played == PLAY_AFTER_END)
-                    v->moves_after_end = true;
+                    v->moves_after_end = c->rep->moves_after_end = true;
             }
         } else if (e->kind == PGN_EL_VAR_START) {
             depth++;

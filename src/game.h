@@ -94,6 +94,7 @@ typedef struct GameReport {
     PgnPos marker_pos;           /* where it is missing (the reader's finding) */
     bool tags_only;              /* no movetext: the marker goes after a blank line */
     bool marker_proven;          /* it is the result the board proves */
+    bool moves_after_end;        /* the main line goes on after the game ended (R41) */
     uint8_t marker_len;          /* > 0: it replaces the marker written wrongly ("1/2", "+--")
                                     of this many bytes at marker_pos */
     Diag *diags;                 /* sorted by position */

@@ -723,6 +723,10 @@ static PgnExportStatus export_game(PgnExport *x, const PgnGame *g, const GameRep
             return PGN_EXPORT_AS_READ;
     if (rep->dropped)
         return PGN_EXPORT_AS_READ;  /* (errors past the cap are not known) */
+    /* Moves after an automatic draw are a warning (game.c): the replay
+     * stops at the end, and an export would drop them. */
+    if (rep->moves_after_end)
+        return as_read(x, "moves are recorded after the end of the game");
     if (!g->raw_complete)
         return PGN_EXPORT_AS_READ;  /* (over GAME_TEXT: not copied at all, and said so) */
 
