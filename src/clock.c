@@ -493,6 +493,7 @@ typedef struct Ck {
     uint32_t pend_ply[2];
     const PgnElem *pend_el[2];
     bool berserk[2];            /* started at half the time (clock-berserk) */
+    int64_t start_inc[2];       /* an increment given at the start (a clock in Fischer mode) */
     uint32_t plies, with;       /* main-line plies, and those with a clock comment */
     Ply without;                /* the first without one (el NULL: none) */
     unsigned rise_notes, rises_more;
@@ -634,6 +635,12 @@ static void check_start(Ck *k, const Survey *sv)
             k->tc_bad = true;   /* a control the clocks refute judges no move */
             return;   /* one finding: the tag is wrong, not each side */
         }
+    /* a first clock above the time and one increment: the clock gave the
+     * first increment when started (ceiling_after), the start it had */
+    for (int s = 0; s < 2; s++)
+        if (tc->kind == TC_PERIODS && sv->has_first[s] && sv->first_k[s] == 1 &&
+            sv->first[s] > tc->period[0].base + tc->period[0].inc)
+            k->start_inc[s] = tc->period[0].inc;
     if (tc->kind == TC_PERIODS && tc->nperiods == 1 && tc->period[0].moves == 0)
         for (int s = 0; s < 2; s++) {
             int64_t half = tc->period[0].base / 2;
@@ -779,7 +786,7 @@ static void rebuild(Ck *k)
     bool start = known && cg->first_number == 1;
     for (int s = 0; s < 2; s++) {
         k->seen[s] = start && !daily;
-        k->last[s] = start ? k->tc.period[0].base / (k->berserk[s] ? 2 : 1) : 0;
+        k->last[s] = start ? k->tc.period[0].base / (k->berserk[s] ? 2 : 1) + k->start_inc[s] : 0;
         k->used_known[s] = start;
     }
     /* The usual game, one period ("300+3"), a [%clk] after every move and

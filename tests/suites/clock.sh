@@ -42,11 +42,11 @@ jcheck "clocks: absent without clock comments" "$tmp/out" '"clocks" in L[0]' "Fa
 
 # ------------------------------------------------------- --stats
 run "$P" --stats corpus/clock/clock.pgn
-err_has "stats: clocked games counted" '^pgncheck: stats: total: games with clocks: 21 of 21$'
+err_has "stats: clocked games counted" '^pgncheck: stats: total: games with clocks: 26 of 26$'
 run "$P" --stats "$tmp/plain.pgn"
 if grep -q 'games with clocks' "$tmp/err"; then fail "stats: no clock line without clocks" "$(cat "$tmp/err")"; else ok "stats: no clock line without clocks"; fi
 run "$P" --stats -f jsonl corpus/clock/clock.pgn
-out_has "stats: jsonl record" '^\{"type":"stats","file":null,"games_with_clocks":21,"games":21\}$'
+out_has "stats: jsonl record" '^\{"type":"stats","file":null,"games_with_clocks":26,"games":26\}$'
 
 # ------------------------------------------------------- --list-checks
 run "$P" --list-checks
