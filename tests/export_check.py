@@ -32,6 +32,7 @@ CONTENT = {
     "unfinished-but-decided", "tag-name-case", "laws-2014-ending", "null-move-in-variation",
     "bad-clock", "threefold-available", "fifty-moves-available", "chess960-castling",
     "duplicate-game", "duplicate-result-differs",
+    "time-control-contradicted", "clock-negative", "clock-emt-mismatch", "clock-period-misplaced", "flag-wrong-side",
 }
 
 # Games without an error that an export cannot write without changing what
