@@ -22,6 +22,7 @@
 #include "options.h"
 #include "pgn.h"
 #include "report.h"
+#include "rollup.h"
 #include "run.h"
 
 #define MAX_JOBS 256
@@ -53,6 +54,10 @@ static void usage(FILE *out)
           "      --min-severity=SEV note, warning or error: print no diagnostic below\n"
           "                         it (default: warning in text and github, note in\n"
           "                         jsonl and tsv); never changes the exit status\n"
+          "      --max-repeats=N    text: a warning or note repeated in many games of\n"
+          "                         an input is printed for the first N games (default\n"
+          "                         5), then summed up in one line; github: N of each\n"
+          "                         code an input, and a count; 0: all\n"
           "      --color=WHEN       auto (default: stdout a terminal, TERM not dumb,\n"
           "                         NO_COLOR unset or empty), always or never\n"
           "      --label=NAME       file name to report for standard input (only;\n"
@@ -60,8 +65,10 @@ static void usage(FILE *out)
           "      --progress         show a progress line on standard error\n"
           "      --no-progress      never show it (default: on for a terminal and\n"
           "                         regular files over 8 MB in all)\n"
-          "\n"
-          "Games:\n"
+          "\n",
+          out);
+    /* (two strings: C17 compilers need take only 4,095 bytes in one) */
+    fputs("Games:\n"
           "      --select=valid|invalid|unique  copy the selected games, byte for byte,\n"
           "                         to standard output; diagnostics go to standard error;\n"
           "                         unique: the first game of each main line (--duplicates)\n"
@@ -137,7 +144,7 @@ enum {
     OPT_LIST, OPT_NOVAR, OPT_PROGRESS, OPT_NOPROGRESS, OPT_LABEL,
     OPT_RULES, OPT_STATS, OPT_MINSEV, OPT_COLOR, OPT_UNWIN_NODES, OPT_DUPLICATES, OPT_DUP_MEMORY,
     OPT_EXPORT, OPT_OUTPUT = 'o', OPT_IN_PLACE = 'i', OPT_REPORT = 512, OPT_BASELINE,
-    OPT_WRITE_BASELINE, OPT_SUMMARY_MD,
+    OPT_WRITE_BASELINE, OPT_SUMMARY_MD, OPT_MAX_REPEATS,
 };
 
 typedef struct LongOpt {
@@ -164,6 +171,7 @@ static const LongOpt long_opts[] = {
     {"output", true, OPT_OUTPUT},       {"report", true, OPT_REPORT},
     {"in-place", false, OPT_IN_PLACE},  {"baseline", true, OPT_BASELINE},
     {"write-baseline", true, OPT_WRITE_BASELINE}, {"summary-md", true, OPT_SUMMARY_MD},
+    {"max-repeats", true, OPT_MAX_REPEATS},
 };
 #define NLONG (sizeof long_opts / sizeof long_opts[0])
 
@@ -262,6 +270,15 @@ static int apply_option(Options *o, int key, const char *val, const char *spelle
             return usage_error("invalid --duplicates-memory (1 byte to 32G):", val);
         o->dup_memory = (uint64_t)n << shift;
         o->duplicates = true;
+        break;
+    }
+    case OPT_MAX_REPEATS: {
+        char *end;
+        errno = 0;
+        unsigned long long n = strtoull(val, &end, 10);
+        if (errno || end == val || *end || val[0] == '-')
+            return usage_error("invalid --max-repeats (a number, 0 for all):", val);
+        o->max_repeats = (uint64_t)n;
         break;
     }
     case OPT_FIX: o->fix_results = true; break;
@@ -486,6 +503,7 @@ static int parse_args(int argc, char **argv, Options *o)
     o->progress = -1;
     o->color = -1;
     o->dup_memory = DUP_MEMORY_DEFAULT;
+    o->max_repeats = ROLLUP_DEFAULT;
     check_options_default(&o->check);
     o->files = mem_calloc((size_t)argc + 1, sizeof *o->files);
     if (!o->files) {

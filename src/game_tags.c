@@ -96,36 +96,72 @@ static bool collect_tags(const PgnGame *g, const PgnTag *found[GAME_TAG_N])
     return other_case;
 }
 
+/* Appends sep, name and, if over is given, " (over counts)" to list
+ * (size bytes, cut short if it must be). */
+static void list_add(char *list, size_t size, const char *sep, const char *name, const char *over)
+{
+    size_t len = strlen(list);
+    if (len + 1 >= size)
+        return;
+    if (over)
+        snprintf(list + len, size - len, "%s%.20s (%s counts)", sep, name, over);
+    else
+        snprintf(list + len, size - len, "%s%.20s", sep, name);
+}
+
 /* A known tag name in another case ([fen "..."], [result "1-0"]): tag
  * names are case-sensitive (PGN 8.1.1), but what such a tag means is
  * plain, and ignoring it does more harm (a FEN ignored turns a whole
  * problem database into illegal moves).  So it is used where no tag of
- * that name in the right case exists, the first such one if several, with
- * a warning; one the right case or an earlier one overrides is ignored,
- * and its warning says so. */
+ * that name in the right case exists, the first such one if several; one
+ * the right case or an earlier one overrides is ignored.  One warning a
+ * game, at the first such tag, names them all (one fact: an exporter
+ * that writes its names in lower case; 9 warnings a game were noise). */
 static void check_tag_case(const PgnGame *g, const PgnTag *found[GAME_TAG_N], const GameTagsSink *out)
 {
+    char honoured[PGN_MSG] = "", ignored[PGN_MSG] = "";
+    size_t nh = 0, ni = 0, n_all = 0;
+    const PgnTag *first = NULL, *only_over = NULL;
     for (size_t i = 0; i < g->ntags; i++) {
         const PgnTag *t = &g->tags[i];
         const char *n = t->name;
         int k = tag_kind(n);
         if (k < 0 || !ieq(n, tag_names[k]) || name_is(n, tag_names[k]))
             continue;
+        if (!first)
+            first = t;
+        n_all++;
         if (!found[k]) {
             found[k] = t;
-            say(out, D_TAG_NAME_CASE, t->pos,
-                "tag \"%.20s\" is not \"%s\" (tag names are case-sensitive); it is honoured as %s", n, tag_names[k],
-                tag_names[k]);
-        } else if (name_is(found[k]->name, tag_names[k]))
-            say(out, D_TAG_NAME_CASE, t->pos,
-                "tag \"%.20s\" is not \"%s\" (tag names are case-sensitive); it is ignored: the %s tag counts", n,
-                tag_names[k], tag_names[k]);
-        else
-            say(out, D_TAG_NAME_CASE, t->pos,
-                "tag \"%.20s\" is not \"%s\" (tag names are case-sensitive); it is ignored: the earlier "
-                "\"%s\" counts",
-                n, tag_names[k], found[k]->name);
+            list_add(honoured, sizeof honoured, nh++ ? ", " : "", n, NULL);
+        } else {
+            only_over = found[k];
+            char over[48];
+            if (name_is(found[k]->name, tag_names[k]))
+                snprintf(over, sizeof over, "%s", tag_names[k]);
+            else
+                snprintf(over, sizeof over, "the earlier \"%.20s\"", found[k]->name);
+            list_add(ignored, sizeof ignored, ni++ ? ", " : "", n, over);
+        }
     }
+    if (!first)
+        return;
+    int k = tag_kind(first->name);
+    if (n_all == 1 && !only_over)
+        say(out, D_TAG_NAME_CASE, first->pos,
+            "tag \"%.20s\" is not \"%s\" (tag names are case-sensitive); it is honoured as %s", first->name,
+            tag_names[k], tag_names[k]);
+    else if (n_all == 1 && name_is(only_over->name, tag_names[k]))
+        say(out, D_TAG_NAME_CASE, first->pos,
+            "tag \"%.20s\" is not \"%s\" (tag names are case-sensitive); it is ignored: the %s tag counts",
+            first->name, tag_names[k], tag_names[k]);
+    else if (n_all == 1)
+        say(out, D_TAG_NAME_CASE, first->pos,
+            "tag \"%.20s\" is not \"%s\" (tag names are case-sensitive); it is ignored: the earlier \"%s\" counts",
+            first->name, tag_names[k], only_over->name);
+    else
+        say(out, D_TAG_NAME_CASE, first->pos, "%zu tag names in the wrong case (tag names are case-sensitive)%s%s%s%s",
+            n_all, nh ? "; honoured: " : "", honoured, ni ? "; ignored: " : "", ignored);
 }
 
 void game_tags_find(const PgnGame *g, GameTags *t, const GameTagsSink *out)

@@ -21,6 +21,7 @@ typedef struct Options {
     bool stats;                 /* --stats */
     int min_severity;           /* --min-severity; 0: by the format */
     int color;                  /* --color: -1 auto, 0 never, 1 always */
+    uint64_t max_repeats;       /* --max-repeats (text, github); 0: all */
     bool werror;                /* warnings become errors (applied in parse_args) */
     bool kept_warning[D_COUNT]; /* --warn=CODE: stays a warning under --werror */
     bool list_checks;

@@ -8,6 +8,7 @@
 
 #include "mem.h"
 #include "names.h"
+#include "rollup.h"
 
 /* A growable line buffer: one fwrite per record.  On allocation failure it
  * keeps what fits and sets failed; the record is then not written, and the
@@ -35,6 +36,7 @@ struct Report {
     Severity min;               /* --min-severity */
     uint64_t hidden[SEV_ERROR + 1]; /* diagnostics not printed for it */
     bool dups;                  /* --duplicates: the duplicate_of field or column */
+    RollUp *roll;               /* --max-repeats (text, github) */
     Buf b;
     /* deferred: records kept in b, their place-dependent numbers here */
     bool defer;
@@ -431,6 +433,7 @@ void report_deferred_reset(Report *src)
 void report_free(Report *rp)
 {
     if (rp) {
+        rollup_free(rp->roll);
         mem_free(rp->sp);
         mem_free(rp->b.p);
         mem_free(rp);
@@ -440,6 +443,22 @@ void report_free(Report *rp)
 void report_show_duplicates(Report *rp)
 {
     rp->dups = true;
+}
+
+bool report_set_max_repeats(Report *rp, uint64_t max)
+{
+    if (!max || (rp->fmt != FMT_TEXT && rp->fmt != FMT_GITHUB))
+        return true;
+    rp->roll = rollup_new(max, rp->fmt == FMT_GITHUB);
+    return rp->roll != NULL;
+}
+
+static const char *diag_message(const Diag *d);
+
+/* Is d printed, as far as --max-repeats goes?  Text prints every error. */
+static bool repeats_shown(Report *rp, const Diag *d)
+{
+    return !rp->roll || (rp->fmt == FMT_TEXT && d->severity == SEV_ERROR) || rollup_show(rp->roll, d, diag_message(d));
 }
 
 bool report_format_parse(const char *name, ReportFormat *fmt)
@@ -1100,9 +1119,11 @@ void report_game(Report *rp, const char *file, const PgnGame *g, const GameRepor
     case FMT_TEXT:
     case FMT_GITHUB: {
         bool header = false;
+        if (rp->roll)
+            rollup_game(rp->roll);
         for (size_t i = 0; i < rep->ndiags + nextra; i++) {
             const Diag *d = i < rep->ndiags ? &rep->diags[i] : &extra[i - rep->ndiags];
-            if (!shown(rp, d, i >= rep->ndiags))
+            if (!shown(rp, d, i >= rep->ndiags) || !repeats_shown(rp, d))
                 continue;
             if (rp->fmt == FMT_GITHUB) {
                 github_diag(rp, file, g, d);
@@ -1149,6 +1170,49 @@ void report_file_diag(Report *rp, const char *file, const Diag *d)
     buf_flush(rp);
 }
 
+void report_file_end(Report *rp, const char *file)
+{
+    if (!rp->roll)
+        return;
+    size_t n;
+    const RollLine *line = rollup_file_end(rp->roll, &n);
+    if (rp->fmt != FMT_TEXT)
+        return;                 /* github: one summary of the run per code (report_summary) */
+    for (size_t i = 0; i < n; i++) {
+        Diag d;
+        memset(&d, 0, sizeof d);
+        d.code = line[i].code;
+        d.severity = line[i].severity;
+        snprintf(d.msg, sizeof d.msg, "%s", line[i].msg);
+        text_diag(rp, file, NULL, &d);
+    }
+    buf_flush(rp);
+}
+
+/* GitHub shows the first few annotations of a kind in a step: a notice
+ * per code some of whose findings were not annotated gives its count. */
+static void github_summary(Report *rp)
+{
+    size_t n;
+    const RollLine *line = rollup_run_lines(rp->roll, &n);
+    for (size_t i = 0; i < n; i++) {
+        const RollLine *l = &line[i];
+        char m[PGN_MSG * 2], all[32], games[32], hidden[32];
+        rollup_thousands(all, sizeof all, l->all_findings);
+        rollup_thousands(games, sizeof games, l->all_games);
+        rollup_thousands(hidden, sizeof hidden, l->findings);
+        snprintf(m, sizeof m, "%s %s%s in %s game%s of %llu file%s; %s not annotated above (--max-repeats=0 annotates all)",
+                 all, severity_name(l->severity), l->all_findings == 1 ? "" : "s", games, l->all_games == 1 ? "" : "s",
+                 (unsigned long long)l->files, l->files == 1 ? "" : "s", hidden);
+        buf_puts(&rp->b, "::notice title=");
+        buf_cstr(&rp->b, diag_info[l->code].slug, ESC_GH_PROP);
+        buf_puts(&rp->b, "::");
+        buf_cstr(&rp->b, m, ESC_GH_DATA);
+        buf_putc(&rp->b, '\n');
+    }
+    buf_flush(rp);
+}
+
 static double per_second(uint64_t n, double seconds)
 {
     return seconds > 0 ? (double)n / seconds : 0.0;
@@ -1156,6 +1220,8 @@ static double per_second(uint64_t n, double seconds)
 
 void report_summary(Report *rp, const ReportSummary *s)
 {
+    if (rp->fmt == FMT_GITHUB && rp->roll)
+        github_summary(rp);
     if (rp->fmt != FMT_JSONL)
         return;
     char sec[32];

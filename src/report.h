@@ -76,6 +76,16 @@ void report_hidden(const Report *rp, uint64_t hidden[SEV_ERROR + 1]);
  * or the last column (TSV "duplicate_of", FILE:INDEX or empty). */
 void report_show_duplicates(Report *rp);
 
+/* --max-repeats: in text, a warning's or note's code is printed for the
+ * first max games of an input that have it, then counted and summed up
+ * in one line at the input's end (report_file_end); in github, max
+ * annotations of each code in an input (of every severity), and a notice
+ * per code with its count in the summary.  0: all.  Nothing for jsonl
+ * and tsv (every record is kept).  False when out of memory. */
+bool report_set_max_repeats(Report *rp, uint64_t max);
+/* The end of input file: text's roll-up lines of it (--max-repeats). */
+void report_file_end(Report *rp, const char *file);
+
 /* Parses "text", "jsonl", "tsv", "github"; false if unknown. */
 bool report_format_parse(const char *name, ReportFormat *fmt);
 
@@ -94,7 +104,8 @@ void report_game(Report *rp, const char *file, const PgnGame *g, const GameRepor
  * record null ones, the annotation none. */
 void report_file_diag(Report *rp, const char *file, const Diag *d);
 
-/* The final summary record (JSON Lines only; nothing for other formats). */
+/* The final summary record (JSON Lines; github: --max-repeats' notices;
+ * nothing for the other formats). */
 void report_summary(Report *rp, const ReportSummary *s);
 
 /* The human summary line that --summary writes on standard error, and a

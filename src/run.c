@@ -621,6 +621,8 @@ static void output_batch(Run *run, Batch *b)
         break;
     }
     if (b->file_end) {
+        if (!run->opt->quiet && !run->stop && !run->defer)
+            report_file_end(run->rp, in->name);     /* --max-repeats' roll-ups */
         run->sum.inputs++;
         /* A file cut or written while it was read: said, exit 2 (-j1 and
          * -jN read it in another order, so they would differ). */
@@ -805,6 +807,8 @@ static bool reports_init(Run *run)
                                                                                  : SEV_NOTE;
     if (run->rp)
         report_set_min_severity(run->rp, run->min_severity);
+    if (run->rp && !report_set_max_repeats(run->rp, opt->max_repeats))
+        return false;
     if (run->side)
         report_set_min_severity(run->side, run->min_severity);
     if (opt->stats)
