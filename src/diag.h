@@ -91,7 +91,8 @@ typedef enum Severity { SEV_NONE = 0, SEV_NOTE = 1, SEV_WARNING = 2, SEV_ERROR =
 /* --duplicates only (dup.c, decided in input order by run.c). */
 #define DIAG_DUP_TABLE(X) \
     X(DUPLICATE_GAME, "duplicate-game", SEV_NOTE, "--duplicates: an earlier game has the same main line from the same start") \
-    X(DUPLICATE_RESULT, "duplicate-result-differs", SEV_WARNING, "--duplicates: an earlier game has the same main line and another result")
+    X(DUPLICATE_RESULT, "duplicate-result-differs", SEV_WARNING, "--duplicates: an earlier game has the same main line and another result") \
+    X(SAME_MOVES, "same-moves", SEV_NOTE, "--duplicates: an earlier game by other players has the same short main line: another game, not a copy")
 
 /* --export only (pgn_export.c, said by run.c where the game is written). */
 #define DIAG_COPY_TABLE(X) \

@@ -7,11 +7,18 @@
  *
  * Memory per distinct line: a 12-byte entry (kept in chunks, never moved),
  * 4 to 8 bytes of buckets (one per entry or two, a power of two), and in
- * the arena a 24-byte header and the words, 8-byte aligned (blocks of
- * ARENA_BLOCK, or one block for a line larger than that). */
+ * the arena a 32-byte header, the words and the players' names and the
+ * date, 8-byte aligned (blocks of ARENA_BLOCK, or one block for a line
+ * larger than that).
+ *
+ * A line is the same game only with compatible players (players.c) and
+ * dates, or when it is long (DUP_LONG_PLIES): a short line played again
+ * by other players is kept once more for them, at most DUP_MAX_PLAYERS
+ * times, so that a copy of their game is found too. */
 #include "dup.h"
 
 #include "mem.h"
+#include "players.h"
 
 #include <stdbool.h>
 #include <stdlib.h>
@@ -21,6 +28,7 @@
 #define ARENA_BLOCK (64u << 10)    /* bytes of an arena block */
 #define BUCKETS_MIN 1024u
 #define MAX_CHUNKS ((size_t)UINT32_MAX / ENTRY_CHUNK + 1)  /* entries are numbered in 32 bits */
+#define NAME_MAX_KEPT 255u         /* bytes of a name or date kept */
 
 typedef struct Entry {
     uint32_t next;              /* the next entry of the bucket + 1, 0: none */
@@ -34,7 +42,9 @@ typedef struct Record {
     uint32_t line;
     uint32_t nwords;
     int32_t result;
-} Record;                       /* then nwords words */
+    uint16_t white, black, date; /* bytes of each (then a NUL) after the words */
+    uint16_t pad;
+} Record;                       /* then nwords words, the names and the date */
 
 typedef struct Block {
     unsigned char *p;
@@ -193,11 +203,43 @@ static bool rehash(DupTable *t)
     return true;
 }
 
-DupVerdict dup_add(DupTable *t, const char *file, uint64_t index, uint32_t line, int result,
+static const char *rec_white(const Record *r) { return (const char *)(const void *)((const uint16_t *)(r + 1) + r->nwords); }
+static const char *rec_black(const Record *r) { return rec_white(r) + r->white + 1; }
+static const char *rec_date(const Record *r) { return rec_black(r) + r->black + 1; }
+
+static size_t kept(const char *s)
+{
+    size_t n = s ? strlen(s) : 0;
+    return n > NAME_MAX_KEPT ? NAME_MAX_KEPT : n;
+}
+
+/* Are the players of r and who the same, and the dates? */
+static bool same_players(const Record *r, const DupWho *who)
+{
+    return players_compatible(rec_white(r), r->white, who->white ? who->white : "", kept(who->white)) &&
+           players_compatible(rec_black(r), r->black, who->black ? who->black : "", kept(who->black));
+}
+
+static void tell_first(const DupTable *t, const Record *r, DupFirst *first)
+{
+    first->file = t->files[r->file];
+    first->index = r->index;
+    first->line = r->line;
+    first->result = r->result;
+    first->white = rec_white(r);
+    first->black = rec_black(r);
+    first->date = rec_date(r);
+}
+
+DupVerdict dup_add(DupTable *t, const char *file, uint64_t index, uint32_t line, int result, const DupWho *who,
                    const uint16_t *words, size_t nwords, DupFirst *first)
 {
     uint64_t h = hash_words(words, nwords) & t->mask;
     uint32_t tag = (uint32_t)(h ^ h >> 32);
+    /* Of the games with this line (newest first in the bucket): the
+     * first of all, and the first with these players. */
+    const Record *any = NULL, *same = NULL;
+    uint32_t any_no = UINT32_MAX, same_no = UINT32_MAX, copies = 0;
     for (uint32_t i = t->bucket[tag & (t->nbucket - 1)]; i; i = entry_at(t, i - 1)->next) {
         const Entry *e = entry_at(t, i - 1);
         if (e->tag != tag)
@@ -205,15 +247,31 @@ DupVerdict dup_add(DupTable *t, const char *file, uint64_t index, uint32_t line,
         const Record *r = record_at(t, e->at);
         if (r->nwords != nwords || memcmp(r + 1, words, nwords * sizeof *words) != 0)
             continue;           /* the same hash, another line */
-        first->file = t->files[r->file];
-        first->index = r->index;
-        first->line = r->line;
-        first->result = r->result;
+        copies++;
+        if (i - 1 < any_no)
+            any = r, any_no = i - 1;
+        if (i - 1 < same_no && same_players(r, who) && players_dates_agree(rec_date(r), who->date))
+            same = r, same_no = i - 1;
+    }
+    if (same || (any && who->plies >= DUP_LONG_PLIES)) {
+        const Record *r = same ? same : any;
+        tell_first(t, r, first);
+        first->players = same_players(r, who);
+        first->dates = players_dates_agree(rec_date(r), who->date);
         return DUP_SEEN;
     }
+    if (any) {
+        tell_first(t, any, first);
+        first->players = same_players(any, who);
+        first->dates = players_dates_agree(rec_date(any), who->date);
+        if (copies >= DUP_MAX_PLAYERS)
+            return DUP_SAME_MOVES;  /* (not kept again: see the man page) */
+    }
+    DupVerdict found = any ? DUP_SAME_MOVES : DUP_NEW;
 
     /* New: the record, its entry, and buckets to keep one per entry. */
-    size_t size = (sizeof(Record) + nwords * sizeof *words + 7) & ~(size_t)7;
+    size_t wn = kept(who->white), bn = kept(who->black), dn = kept(who->date);
+    size_t size = (sizeof(Record) + nwords * sizeof *words + wn + bn + dn + 3 + 7) & ~(size_t)7;
     Block *cur = t->nblocks ? &t->blocks[t->nblocks - 1] : NULL;
     bool block = !cur || cur->size - cur->used < size;
     size_t bsize = size > ARENA_BLOCK ? size : ARENA_BLOCK;
@@ -250,10 +308,17 @@ DupVerdict dup_add(DupTable *t, const char *file, uint64_t index, uint32_t line,
         t->bytes += bsize + sizeof(Block);
         cur = &t->blocks[t->nblocks - 1];
     }
-    Record r = {index, fileno, line, (uint32_t)nwords, result};
+    Record r = {index, fileno, line, (uint32_t)nwords, result, (uint16_t)wn, (uint16_t)bn, (uint16_t)dn, 0};
     unsigned char *at = cur->p + cur->used;
     memcpy(at, &r, sizeof r);
     memcpy(at + sizeof r, words, nwords * sizeof *words);
+    unsigned char *nm = at + sizeof r + nwords * sizeof *words;
+    memcpy(nm, who->white ? who->white : "", wn);
+    nm[wn] = '\0';
+    memcpy(nm + wn + 1, who->black ? who->black : "", bn);
+    nm[wn + 1 + bn] = '\0';
+    memcpy(nm + wn + bn + 2, who->date ? who->date : "", dn);
+    nm[wn + bn + 2 + dn] = '\0';
     Entry *e = entry_at(t, t->n);
     e->tag = tag;
     e->at = (uint32_t)(cur->start + cur->used / 8);
@@ -261,5 +326,5 @@ DupVerdict dup_add(DupTable *t, const char *file, uint64_t index, uint32_t line,
     uint32_t k = tag & (t->nbucket - 1);
     e->next = t->bucket[k];
     t->bucket[k] = ++t->n;
-    return DUP_NEW;
+    return found;
 }

@@ -3,25 +3,46 @@
 #ifndef PGNCHECK_DUP_H
 #define PGNCHECK_DUP_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 /* The games seen so far: a table of 12-byte entries and 4 to 8 bytes of
  * buckets per distinct main line, and an arena that holds each line once
- * (a 24-byte header and 2 bytes a word). */
+ * (a 32-byte header, 2 bytes a word, the players' names and the date). */
 typedef struct DupTable DupTable;
 
-/* The game that had a main line first. */
+/* A line this long (plies) is one game whoever is named as its players:
+ * chance does not explain it (the longest line two games of other
+ * players share in the shared corpus has 34 plies; the man page). */
+#define DUP_LONG_PLIES 40
+/* A short line is kept for at most this many pairs of players. */
+#define DUP_MAX_PLAYERS 256
+
+/* Who played a game: the White, Black and Date tags' values (NULL: none)
+ * and its main line's plies. */
+typedef struct DupWho {
+    const char *white, *black, *date;
+    uint32_t plies;
+} DupWho;
+
+/* The earlier game with the line. */
 typedef struct DupFirst {
     const char *file;           /* as given to dup_add (not copied) */
     uint64_t index;
     uint32_t line;
     int result;                 /* its declared result (PgnResult) */
+    const char *white, *black, *date;   /* its tags (at most 255 bytes; "" none), kept by the table */
+    bool players;               /* its players and this game's are compatible */
+    bool dates;                 /* and the dates agree */
 } DupFirst;
 
 typedef enum DupVerdict {
     DUP_NEW = 0,                /* the first game with this main line: kept */
-    DUP_SEEN,                   /* an earlier game had it: *first says which */
+    DUP_SEEN,                   /* the same game as an earlier one: *first says which
+                                 * (compatible players and dates, or a long line) */
+    DUP_SAME_MOVES,             /* a short line an earlier game by other players (or of
+                                 * another date) has: another game; *first the earliest */
     DUP_FULL,                   /* keeping it would pass the memory limit (or 32 GiB) */
     DUP_NOMEM,                  /* out of memory */
 } DupVerdict;
@@ -33,10 +54,11 @@ typedef enum DupVerdict {
 DupTable *dup_new(uint64_t max_bytes);
 void dup_free(DupTable *t);
 
-/* Looks a main line up (words[0..nwords): GameReport.line) and keeps it
- * if it is new, as game `index` (at line `line`) of `file`, a string that
- * must outlive the table; games are added in input order. */
-DupVerdict dup_add(DupTable *t, const char *file, uint64_t index, uint32_t line, int result,
+/* Looks a main line up (words[0..nwords): GameReport.line) played by who
+ * and keeps it if it is new (or new for these players), as game `index`
+ * (at line `line`) of `file`, a string that must outlive the table; games
+ * are added in input order. */
+DupVerdict dup_add(DupTable *t, const char *file, uint64_t index, uint32_t line, int result, const DupWho *who,
                    const uint16_t *words, size_t nwords, DupFirst *first);
 
 uint64_t dup_bytes(const DupTable *t);  /* memory held */

@@ -117,6 +117,8 @@ typedef struct GameReport {
     const char *dup_file;
     uint64_t dup_index;
     uint32_t dup_line;
+    const char *dup_text;        /* the message of its finding (extra), whole: a file
+                                  * name is never cut short; NULL: Diag.msg */
     ClockSummary clocks;         /* the clocks of a game with [%clk]/[%emt] (clock.c) */
     void *priv;                  /* reusable scratch */
 } GameReport;

@@ -37,6 +37,7 @@ struct Report {
     uint64_t hidden[SEV_ERROR + 1]; /* diagnostics not printed for it */
     bool dups;                  /* --duplicates: the duplicate_of field or column */
     RollUp *roll;               /* --max-repeats (text, github) */
+    const char *dup_text;       /* the game being written's GameReport.dup_text */
     Buf b;
     /* deferred: records kept in b, their place-dependent numbers here */
     bool defer;
@@ -453,12 +454,12 @@ bool report_set_max_repeats(Report *rp, uint64_t max)
     return rp->roll != NULL;
 }
 
-static const char *diag_message(const Diag *d);
+static const char *diag_message(const Report *rp, const Diag *d);
 
 /* Is d printed, as far as --max-repeats goes?  Text prints every error. */
 static bool repeats_shown(Report *rp, const Diag *d)
 {
-    return !rp->roll || (rp->fmt == FMT_TEXT && d->severity == SEV_ERROR) || rollup_show(rp->roll, d, diag_message(d));
+    return !rp->roll || (rp->fmt == FMT_TEXT && d->severity == SEV_ERROR) || rollup_show(rp->roll, d, diag_message(rp, d));
 }
 
 bool report_format_parse(const char *name, ReportFormat *fmt)
@@ -542,8 +543,11 @@ static const char *declared_text(const GameReport *rep)
     return rep->result_tag;
 }
 
-static const char *diag_message(const Diag *d)
+static const char *diag_message(const Report *rp, const Diag *d)
 {
+    const char *dup_text = rp->dup_text;
+    if (dup_text && (d->code == D_DUPLICATE_GAME || d->code == D_DUPLICATE_RESULT || d->code == D_SAME_MOVES))
+        return dup_text;
     if (d->msg[0])
         return d->msg;
     return d->code < D_COUNT ? diag_info[d->code].meaning : "";
@@ -783,7 +787,7 @@ static void text_diag(Report *rp, const char *file, const PgnGame *g, const Diag
     buf_puts(b, severity_name(d->severity));
     text_color(rp, C_OFF);
     buf_puts(b, ": ");
-    buf_cstr(b, diag_message(d), ESC_TEXT);
+    buf_cstr(b, diag_message(rp, d), ESC_TEXT);
     buf_puts(b, " [");
     buf_puts(b, diag_slug(d));
     buf_puts(b, "]\n");
@@ -874,7 +878,7 @@ static void json_diag(Report *rp, const Diag *d)
     json_key(b, "move");
     json_str(b, d->move[0] ? d->move : NULL);
     json_key(b, "message");
-    json_str(b, diag_message(d));
+    json_str(b, diag_message(rp, d));
     buf_putc(b, '}');
 }
 
@@ -1022,7 +1026,7 @@ static void tsv_game(Report *rp, const char *file, const PgnGame *g, const GameR
     tsv_num(b, count[SEV_WARNING]);
     tsv_num(b, count[SEV_NOTE]);
     tsv_field(b, worst ? diag_slug(worst) : NULL, false);
-    tsv_field(b, worst ? diag_message(worst) : NULL, false);
+    tsv_field(b, worst ? diag_message(rp, worst) : NULL, false);
     /* (new columns go at the end: scripts count the fields) */
     tsv_field(b, laws_name(rep->laws), !rp->dups);
     if (rp->dups) {
@@ -1083,7 +1087,7 @@ static void github_diag(Report *rp, const char *file, const PgnGame *g, const Di
     buf_puts(b, ",title=");
     buf_cstr(b, diag_slug(d), ESC_GH_PROP);
     buf_puts(b, "::");
-    buf_cstr(b, diag_message(d), ESC_GH_DATA);
+    buf_cstr(b, diag_message(rp, d), ESC_GH_DATA);
     if (g) {
         /* Which game, so the annotation reads well out of context too. */
         buf_puts(b, " (game ");
@@ -1109,6 +1113,7 @@ void report_begin(Report *rp)
 void report_game(Report *rp, const char *file, const PgnGame *g, const GameReport *rep,
                  const Diag *extra, size_t nextra)
 {
+    rp->dup_text = rep->dup_text;
     switch (rp->fmt) {
     case FMT_JSONL:
         jsonl_game(rp, file, g, rep, extra, nextra);
@@ -1137,6 +1142,7 @@ void report_game(Report *rp, const char *file, const PgnGame *g, const GameRepor
         break;
     }
     }
+    rp->dup_text = NULL;
     buf_flush(rp);
 }
 
@@ -1159,7 +1165,7 @@ void report_file_diag(Report *rp, const char *file, const Diag *d)
         buf_putc(b, ',');
         json_diag_where(rp, d);
         json_key(b, "message");
-        json_str(b, diag_message(d));
+        json_str(b, diag_message(rp, d));
         buf_puts(b, "}\n");
         break;
     case FMT_TSV:

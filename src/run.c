@@ -4,6 +4,8 @@
 #include "run.h"
 
 #include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -11,6 +13,7 @@
 
 #include "baseline.h"
 #include "mem.h"
+#include "players.h"
 #include "pgn_write.h"
 
 #define COPY_KEEP (1u << 20)    /* of the buffer a copy is read into, bytes kept */
@@ -314,19 +317,95 @@ static void reset_copy(Run *run, PgnGame *g)
     }
 }
 
-/* --duplicates, in input order (so -jN answers as -j1 does): has an
- * earlier game of the run this game's main line?  If so the finding is
- * made in *d and counted in the game's report (its status follows), and
- * the answer is true.  A table at its limit stops the run. */
-static bool dup_look(Run *run, const Input *in, Slot *s, Diag *d)
+/* Do two known names differ beyond case, spacing, punctuation, initials
+ * and word order (players.h)? */
+static bool spelt_otherwise(const char *a, const char *b)
+{
+    PlayersVerdict v = players_compare(a ? a : "", a ? strlen(a) : 0, b ? b : "", b ? strlen(b) : 0);
+    return v == PLAYERS_VARIANT || v == PLAYERS_OTHER;
+}
+
+/* "White "A" there, "B" here; Date ..." in out: the players' names the
+ * two games spell otherwise, and their dates where both are complete and
+ * differ. */
+static void dup_differences(const DupFirst *f, const DupWho *who, char *out, size_t size)
+{
+    const char *name[3] = {"White", "Black", "Date"};
+    const char *there[3] = {f->white, f->black, f->date}, *here[3] = {who->white, who->black, who->date};
+    out[0] = '\0';
+    for (int k = 0; k < 3; k++) {
+        bool say = k < 2 ? spelt_otherwise(there[k], here[k]) : !f->dates;
+        size_t at = strlen(out);
+        if (say && at + 1 < size)
+            snprintf(out + at, size - at, "%s%s \"%.255s\" there, \"%.255s\" here", at ? "; " : "", name[k], there[k],
+                     here[k] ? here[k] : "");
+    }
+}
+
+/* Formats --duplicates' message into run->dup_text, the whole of it (a
+ * file name is never cut short); false when out of memory. */
+static bool dup_message(Run *run, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool dup_message(Run *run, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return false;
+    if ((size_t)n + 1 > run->dup_text_cap) {
+        char *p = mem_realloc(run->dup_text, (size_t)n + 1, 1);
+        if (!p)
+            return false;
+        run->dup_text = p;
+        run->dup_text_cap = (size_t)n + 1;
+    }
+    va_start(ap, fmt);
+    vsnprintf(run->dup_text, run->dup_text_cap, fmt, ap);
+    va_end(ap);
+    return true;
+}
+
+/* The message of --duplicates' finding (code) in run->dup_text, naming
+ * the earlier game f and what the tags of the two say otherwise; false
+ * when out of memory. */
+static bool dup_say(Run *run, const GameReport *rep, DiagCode code, const DupFirst *f, const DupWho *who,
+                    bool differ)
+{
+    char tags[1700];          /* (three pairs of at most 255 bytes each) */
+    dup_differences(f, who, tags, sizeof tags);
+    const char *plies = rep->plies == 1 ? "ply" : "plies";
+    if (code == D_SAME_MOVES)
+        return dup_message(run, "the same %u %s as game %llu of %s (line %u), by other players or on another date "
+                           "(%s): a line under %u plies is another game",
+                           (unsigned)rep->plies, plies, (unsigned long long)f->index, f->file, (unsigned)f->line,
+                           tags, (unsigned)DUP_LONG_PLIES);
+    /* (the same game under names spelled otherwise: both, for the maintainer) */
+    return dup_message(run, "%s game %llu of %s (line %u): the same %u %s%s%s%s%s%s%s%s",
+                       code == D_DUPLICATE_GAME ? "a duplicate of" : "another result than",
+                       (unsigned long long)f->index, f->file, (unsigned)f->line, (unsigned)rep->plies, plies,
+                       differ ? ", result " : "", differ ? result_text((PgnResult)f->result) : "",
+                       differ ? " there, " : "", differ ? result_text(rep->declared) : "", differ ? " here" : "",
+                       tags[0] ? "; " : "", tags);
+}
+
+/* --duplicates, in input order (so -jN answers as -j1 does): is this game
+ * one an earlier game of the run is (*dup: --select=unique drops it), or
+ * has an earlier game by other players its short main line?  Either
+ * finding is made in *d and counted in the game's report (its status
+ * follows), and the answer is true.  A table at its limit stops the run. */
+static bool dup_look(Run *run, const Input *in, Slot *s, Diag *d, bool *dup)
 {
     GameReport *rep = &s->rep;
     const PgnGame *g = s->game;
+    *dup = false;
     rep->dup_state = 1;
+    rep->dup_text = NULL;
     if (!rep->line_len || run->stop)
         return false;
     DupFirst f;
-    DupVerdict v = dup_add(run->dup, in->name, g->index, g->start.line, (int)rep->declared, rep->line,
+    DupWho who = {report_tag(g, "White"), report_tag(g, "Black"), report_tag(g, "Date"), rep->plies};
+    DupVerdict v = dup_add(run->dup, in->name, g->index, g->start.line, (int)rep->declared, &who, rep->line,
                            rep->line_len, &f);
     if (v == DUP_NOMEM) {
         run_out_of_memory(run);
@@ -343,12 +422,8 @@ static bool dup_look(Run *run, const Input *in, Slot *s, Diag *d)
         run->stop = true;
         return false;
     }
-    if (v != DUP_SEEN)
+    if (v == DUP_NEW)
         return false;
-    rep->dup_state = 2;
-    rep->dup_file = f.file;
-    rep->dup_index = f.index;
-    rep->dup_line = f.line;
     /* Results differ only where both copies declare one (a missing or
      * unreadable one is the game's own finding), and are a warning only
      * on a line long enough to be one game: the short lines are played
@@ -356,19 +431,30 @@ static bool dup_look(Run *run, const Input *in, Slot *s, Diag *d)
      * in the benchmark input every pair with the same moves and other
      * results has 1 to 3 plies and other players). */
     bool differ = f.result != (int)rep->declared && f.result != PGN_RES_NONE && rep->declared != PGN_RES_NONE;
-    DiagCode code = differ && rep->plies >= DUP_RESULT_PLIES ? D_DUPLICATE_RESULT : D_DUPLICATE_GAME;
+    DiagCode code = v == DUP_SAME_MOVES                        ? D_SAME_MOVES
+                    : differ && rep->plies >= DUP_RESULT_PLIES ? D_DUPLICATE_RESULT
+                                                               : D_DUPLICATE_GAME;
+    if (v == DUP_SEEN) {
+        *dup = true;
+        rep->dup_state = 2;
+        rep->dup_file = f.file;
+        rep->dup_index = f.index;
+        rep->dup_line = f.line;
+    }
     Severity sev = run->opt->check.severity[code];
     memset(d, 0, sizeof *d);
     d->code = code;
     d->severity = sev;
     d->pos = g->start;
-    char res[48] = "";
-    if (differ)
-        snprintf(res, sizeof res, ", result %s there, %s here", result_text((PgnResult)f.result),
-                 result_text(rep->declared));
-    snprintf(d->msg, sizeof d->msg, "%s game %llu of %.60s (line %u): the same %u plies%s",
-             code == D_DUPLICATE_GAME ? "a duplicate of" : "another result than", (unsigned long long)f.index, f.file,
-             (unsigned)f.line, (unsigned)rep->plies, res);
+    /* (-q writes no message: none is made) */
+    if (!run->opt->quiet && !dup_say(run, rep, code, &f, &who, differ)) {
+        run_out_of_memory(run);
+        return false;
+    }
+    if (!run->opt->quiet) {
+        rep->dup_text = run->dup_text;
+        snprintf(d->msg, sizeof d->msg, "%s", run->dup_text);
+    }
     if (sev != SEV_NONE) {
         rep->counts[sev]++;
         if (sev == SEV_ERROR)
@@ -467,11 +553,12 @@ static void output_game(Run *run, Input *in, const Batch *b, Slot *s)
     Diag extra[5];              /* --fix-results' changes, --duplicates' finding, --export's note,
                                  * a copy that joins the one before */
     Diag dupd, asr;
-    bool dup = run->dup && dup_look(run, in, s, &dupd);
+    bool dup = false;
+    bool dup_found = run->dup && dup_look(run, in, s, &dupd, &dup);
     bool as_read = opt->export_games && export_as_read_note(run, s, &asr);
     Diag pend[2];               /* (the two above, in the order they are reported) */
     size_t npend = 0;
-    if (dup)
+    if (dup_found)
         pend[npend++] = dupd;
     if (as_read)
         pend[npend++] = asr;
@@ -976,6 +1063,7 @@ void run_free(Run *run)
     mem_free(run->work);
     dup_free(run->dup);
     run_ci_free(run);
+    mem_free(run->dup_text);
     report_free(run->rp);
     report_free(run->side);
     report_stats_free(run->stats);

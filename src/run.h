@@ -134,6 +134,8 @@ typedef struct Run {
     bool defer;
     Severity min_severity;      /* of the diagnostics printed (--min-severity) */
     DupTable *dup;              /* --duplicates: the main lines seen, in input order */
+    char *dup_text;             /* its finding's message (Diag.text), dup_text_cap bytes */
+    size_t dup_text_cap;
     /* --export, what it left out: the non-game-text findings, the '%'
      * and ';' lines between games (Batch.gap_lines, summed in input
      * order), and the '%' lines in games */

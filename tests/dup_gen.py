@@ -17,16 +17,134 @@ empty square of its zone.  SAN is written from this model: a second knight
 of the mover that could jump to the same square makes the move name its
 file (or its rank, on the same file).
 
-The expected answer comes from the definition, not from pgncheck: a game
-whose main line could be replayed to its end (none of the games with an
-illegal move, none without moves) is a duplicate of the first earlier such
-game with the same start position and the same list of moves; the code is
+The expected answer comes from the definition (the man page, --duplicates),
+not from pgncheck.  Only a game whose main line could be replayed to its
+end (none of the games with an illegal move, none without moves) is
+compared.  Of the games with one start position and one list of moves,
+the first is kept; a later one is the same game as the first kept game
+whose players are compatible (compatible() below, written from the rule)
+and whose Date agrees where both are complete, or, failing that, when the
+line has 40 plies or more, as the first game; else it is another game
+(same-moves) and kept too.  The code of the same game is
 duplicate-result-differs when both declare results, they differ and the
 line has 20 plies or more, else duplicate-game.
 """
 import os
 import random
+import re
 import sys
+import unicodedata
+
+LONG = 40           # plies from which the same moves are the same game
+
+# ---- players' names, as the man page defines compatible ones ----
+SKELETON = [("tsch", "ch"), ("tch", "ch"), ("sch", "sh"), ("kh", "h"), ("ch", "h"), ("ck", "k"), ("ph", "f"),
+            ("w", "v"), ("j", "i"), ("y", "i"), ("c", "k"), ("q", "k"), ("ou", "u"), ("ae", "a"), ("oe", "o"),
+            ("ue", "u")]
+
+
+def skeleton(w):
+    for a, b in SKELETON:
+        w = w.replace(a, b)
+    return re.sub(r"(.)\1+", r"\1", w)
+
+
+def words(name):
+    """Words: runs of letters and digits, lower case, a Latin-1 letter
+    with a diacritic as its base letter; other characters separate."""
+    out, cur = [], ""
+    for ch in name or "":
+        if ch.isascii():
+            if ch.isalnum():
+                cur += ch.lower()
+                continue
+        elif 0xC0 <= ord(ch) <= 0xFF and ch not in "\u00d7\u00f7":
+            base = unicodedata.normalize("NFD", ch)[0]
+            if base.isascii() and base.isalpha():
+                cur += base.lower()
+                continue
+            cur += ch
+            continue
+        elif ord(ch) > 0xFF:
+            cur += ch
+            continue
+        if cur:
+            out.append(cur)
+        cur = ""
+    if cur:
+        out.append(cur)
+    return out[:8]
+
+
+def distance(a, b):
+    prev = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        cur = [i]
+        for j, y in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x != y)))
+        prev = cur
+    return prev[-1]
+
+
+def word_match(a, b):
+    """2: the same word (or spelt otherwise); 1: an abbreviation; 0: not."""
+    if a == b:
+        return 2
+    if any(c.isdigit() for c in a + b):
+        return 0
+    s, l = sorted((a, b), key=len)
+    if len(s) <= 3 and l.startswith(s):
+        return 1
+    x, y = skeleton(a), skeleton(b)
+    n = min(len(x), len(y))
+    edits = 2 if n >= 8 else 1 if n >= 4 else 0
+    return 2 if distance(x, y) <= edits else 0
+
+
+def compatible(p, q):
+    a, b = words(p), words(q)
+    if not a or not b:
+        return True
+    if len(a) > len(b):
+        a, b = b, a
+
+    def pair(i, used, full):
+        if i == len(a):
+            return full
+        return any(pair(i + 1, used | {j}, full or m == 2)
+                   for j in range(len(b)) if j not in used
+                   for m in [word_match(a[i], b[j])] if m)
+    return pair(0, frozenset(), False)
+
+
+def complete(date):
+    return bool(re.fullmatch(r"[0-9]{4}\.[0-9]{2}\.[0-9]{2}", date or ""))
+
+
+def same_players(a, b):
+    return (compatible(a.white, b.white) and compatible(a.black, b.black) and
+            not (complete(a.date) and complete(b.date) and a.date != b.date))
+
+
+# People, each with spellings of one name (compatible by the rule), and
+# names that are not compatible with them (other people).
+PEOPLE = [
+    ["Nimzowitsch, Aron", "Nimzovitch, A", "NIMZOWITSCH,A.", "Aron Nimzowitsch"],
+    ["Korchnoi, Viktor", "Kortchnoi, V", "Kortschnoj, Viktor", "korchnoi v"],
+    ["Kholmov, Ratmir", "Cholmov, R", "Kholmov,R"],
+    ["Lasker, Emanuel", "Lasker,Em", "Lasker, E."],
+    ["Myers, Hugh", "Meyers, H", "Myers"],
+    ["H\u00fcbner, Robert", "Huebner, R", "Hubner,Robert"],
+    ["Tal, Mikhail", "Tal, Mihail", "Tal,M"],
+    ["Karpov, Anatoly", "Karpov,A"],
+    ["Kasparov, Garry", "Kasparov, G"],
+    ["Polgar, Judit", "Polgar,J"],
+    ["Polgar, Susan", "Polgar, S."],
+    ["player123"],
+    ["player124"],
+]
+UNKNOWN = ["?", ""]
+DATES = ["1990.01.01", "1990.01.02", "1990.??.??", "????.??.??", "1991.05.17"]
 
 FILES = "abcdefgh"
 STD_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -115,8 +233,10 @@ def random_line(rng, start, n):
 
 
 class Game:
-    def __init__(self, start, moves, result="1-0", *, tags=None, style=None, illegal_at=None, empty=False):
+    def __init__(self, start, moves, result="1-0", *, tags=None, style=None, illegal_at=None, empty=False,
+                 who=None):
         self.start, self.moves, self.result = start, list(moves), result
+        self.white, self.black, self.date = who or ("?", "?", "????.??.??")
         self.tags = tags or {}
         self.style = style or {}
         self.illegal_at = illegal_at    # an illegal move written before ply illegal_at + 1
@@ -131,8 +251,8 @@ class Game:
 
 def render(g, rng, serial):
     """The game's text: tags, then movetext in the game's style."""
-    tags = {"Event": f"case {serial}", "Site": "?", "Date": "1990.01.01", "Round": str(serial),
-            "White": f"W{serial}", "Black": f"B{serial}", "Result": g.result}
+    tags = {"Event": f"case {serial}", "Site": "?", "Date": g.date, "Round": str(serial),
+            "White": g.white, "Black": g.black, "Result": g.result}
     tags.update(g.tags)
     if g.start.fen:
         tags["SetUp"] = "1"
@@ -199,7 +319,22 @@ def build(rng):
     files = {"a": [], "b": [], "c": []}
     pool = []                            # games that later ones copy
 
-    def add(f, g):
+    def person():
+        return rng.randrange(len(PEOPLE))
+
+    def spelt(k):
+        return rng.choice(UNKNOWN) if rng.random() < 0.05 else rng.choice(PEOPLE[k])
+
+    def players():
+        """A new game's players (indices into PEOPLE) and date."""
+        return person(), person(), rng.choice(DATES)
+
+    def who(p, respell=True):
+        w, b, d = p
+        return (spelt(w) if respell else PEOPLE[w][0], spelt(b) if respell else PEOPLE[b][0], d)
+
+    def add(f, g, p=None):
+        g.people = p
         files[f].append(g)
         pool.append(g)
 
@@ -208,18 +343,30 @@ def build(rng):
             r = rng.random()
             withmoves = [p for p in pool if p.moves]
             base = rng.choice(withmoves) if withmoves else None
+            p = players()
+            bp = getattr(base, "people", None) or p
             if base is None or r < 0.30:
-                g = Game(STANDARD, random_line(rng, STANDARD, rng.randint(1, 50)), rng.choice(results))
-            elif r < 0.42:
+                g = Game(STANDARD, random_line(rng, STANDARD, rng.randint(1, 60)), rng.choice(results),
+                         who=who(p))
+            elif r < 0.36:
                 # a copy: other tags, comments, NAGs, variations, spellings
-                g = Game(base.start, base.moves, base.result,
-                         tags={"White": "Someone", "Annotator": "x"},
+                # of the moves and of the players' names
+                g = Game(base.start, base.moves, base.result, tags={"Annotator": "x", "Event": "copied"},
                          style={"comments": True, "nags": True, "variations": True,
                                 "numbers": rng.random() < 0.5,
-                                "spelling": rng.choice([None, "long", "over"])})
+                                "spelling": rng.choice([None, "long", "over"])},
+                         who=who(bp))
+                p = bp
+            elif r < 0.42:
+                # the same moves by other players (or on another date):
+                # the same game only on a long line
+                q = (person(), person(), rng.choice(DATES))
+                g = Game(base.start, base.moves, base.result, who=who(q))
+                p = q
             elif r < 0.48:
                 # the same moves, another result (long and short lines)
-                g = Game(base.start, base.moves, rng.choice([x for x in results if x != base.result]))
+                g = Game(base.start, base.moves, rng.choice([x for x in results if x != base.result]), who=who(bp))
+                p = bp
             elif r < 0.56 and len(base.moves) > 1:
                 # near copies: one ply fewer (a prefix), one more, the last changed
                 kind = rng.randrange(3)
@@ -233,7 +380,8 @@ def build(rng):
                     alts = [m for m in legal(kn, s, base.start.blocked) if m != mv[-1]]
                     if alts:
                         mv[-1] = rng.choice(alts)
-                g = Game(base.start, mv, base.result)
+                g = Game(base.start, mv, base.result, who=who(bp))
+                p = bp
             elif r < 0.64 and len(base.moves) > 3:
                 # a transposition: two moves of one side swapped, the same
                 # final position by another order (kept only when legal)
@@ -242,23 +390,27 @@ def build(rng):
                 mv[i], mv[i + 2] = mv[i + 2], mv[i]
                 if play(base.start, mv) is None or mv == base.moves:
                     mv = base.moves[: len(base.moves) // 2]   # else a prefix
-                g = Game(base.start, mv, base.result)
+                g = Game(base.start, mv, base.result, who=who(bp))
+                p = bp
             elif r < 0.70:
                 # a prefix of any length
-                g = Game(base.start, base.moves[: rng.randint(1, len(base.moves))], base.result)
+                g = Game(base.start, base.moves[: rng.randint(1, len(base.moves))], base.result, who=who(bp))
+                p = bp
             elif r < 0.80:
                 # from a set-up position
                 st = rng.choice([std_fen, std_counters, after_e4, after_e4_noep, no_wk, nf3])
                 src = rng.choice([p for p in pool if p.start.ident == st.ident] or [None])
                 mv = list(src.moves) if src and rng.random() < 0.6 else random_line(rng, st, rng.randint(1, 30))
-                g = Game(st, mv, src.result if src else rng.choice(results))
+                sp = getattr(src, "people", None) if src and rng.random() < 0.7 else None
+                g = Game(st, mv, src.result if src else rng.choice(results), who=who(sp or p))
+                p = sp or p
             elif r < 0.86:
                 # an illegal move (the game is cut short: never compared),
                 # at times in a copy of a game or of another cut-short game
                 src = rng.choice([p for p in pool if p.illegal_at is not None] or [base])
                 mv = list(src.moves) if src.start is STANDARD else random_line(rng, STANDARD, 10)
                 at = src.illegal_at if src.illegal_at is not None else rng.randrange(len(mv))
-                g = Game(STANDARD, mv, src.result, illegal_at=min(at, len(mv) - 1) if mv else None)
+                g = Game(STANDARD, mv, src.result, illegal_at=min(at, len(mv) - 1) if mv else None, who=who(p))
                 if not mv:
                     g = Game(STANDARD, [], "*", empty=True)
             elif r < 0.89:
@@ -266,10 +418,12 @@ def build(rng):
             elif r < 0.92:
                 # Chess960 from the standard position: the same position
                 g = Game(STANDARD, base.moves if base.start is STANDARD else random_line(rng, STANDARD, 8),
-                         base.result, tags={"Variant": "Chess960"})
+                         base.result, tags={"Variant": "Chess960"}, who=who(bp))
+                p = bp
             else:
-                g = Game(base.start, base.moves, base.result)   # a plain copy
-            add(f, g)
+                g = Game(base.start, base.moves, base.result, who=who(bp, respell=False))   # a plain copy
+                p = bp
+            add(f, g, p)
     return files
 
 
@@ -278,7 +432,7 @@ def main():
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 22
     rng = random.Random(seed)
     files = build(rng)
-    first = {}
+    kept = {}           # (start, moves): the games kept, in input order
     rows = []
     unique = []
     serial = 0
@@ -292,13 +446,17 @@ def main():
                 dup, code = "-", "-"
                 if g.compared():
                     k = g.key()
-                    if k in first:
-                        ff, fi, fg = first[k]
+                    games = kept.setdefault(k, [])
+                    same = [x for x in games if same_players(x[2], g)]
+                    if same or (games and len(g.moves) >= LONG):
+                        ff, fi, fg = (same or games)[0]
                         dup = f"{ff}.pgn:{fi}"
                         differ = fg.result != g.result
                         code = "duplicate-result-differs" if differ and len(g.moves) >= 20 else "duplicate-game"
                     else:
-                        first[k] = (f, i, g)
+                        if games:
+                            code = "same-moves"
+                        games.append((f, i, g))
                 if dup == "-":
                     unique.append(text)
                 rows.append(f"{f}.pgn\t{i}\t{dup}\t{code}")

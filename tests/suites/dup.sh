@@ -16,7 +16,7 @@ command -v python3 > /dev/null 2>&1 || { echo "ok all # skip no python3"; echo "
 bin=$(cd "$BIN" && pwd)
 
 # The game records as "file<TAB>index<TAB>first (FILE:INDEX or -)<TAB>code"
-# (the code of its duplicate-* finding, or -).
+# (the code of its duplicate-* or same-moves finding, or -).
 rows() {
     python3 -c 'import json, sys
 for l in open(sys.argv[1], encoding="utf-8"):
@@ -24,7 +24,7 @@ for l in open(sys.argv[1], encoding="utf-8"):
     if r["type"] != "game":
         continue
     d = r["duplicate_of"]
-    c = [x["code"] for x in r["diagnostics"] if x["code"].startswith("duplicate-")]
+    c = [x["code"] for x in r["diagnostics"] if x["code"].startswith("duplicate-") or x["code"] == "same-moves"]
     print("%s\t%d\t%s\t%s" % (r["file"], r["index"], "%s:%d" % (d["file"], d["index"]) if d else "-", c[0] if c else "-"))' "$1"
 }
 
@@ -128,6 +128,54 @@ run "$P" --select=unique $D/hand.pgn $D/hand2.pgn
 same "--select=unique, by hand" "$tmp/uniq.want" "$tmp/out"
 grep -q 'duplicate-game' "$tmp/err" && ok "--select=unique: diagnostics on stderr" || fail "--select=unique stderr"
 
+# ---------------------------------------------------------------- identity
+# tests/dup/identity.pgn (each Event says what it is; game 1 is
+# Saemisch-Nimzowitsch, Copenhagen 1923, from the shared corpus's
+# gh-dhtmlchess/Nimzowitsch.pgn): a long line is one game whoever is
+# named (2: only Event, Site, Round changed; 3: names spelt otherwise;
+# 4: other players); a short line is the same game only with compatible
+# players and dates (6: transliterated; 10: unknown players), else
+# another game, same-moves (7: other players; 8: another day), and kept,
+# so that its own copy is found (9: a copy of 7).
+cat > "$tmp/id.want" <<'W'
+tests/dup/identity.pgn	1	-	-
+tests/dup/identity.pgn	2	tests/dup/identity.pgn:1	duplicate-game
+tests/dup/identity.pgn	3	tests/dup/identity.pgn:1	duplicate-game
+tests/dup/identity.pgn	4	tests/dup/identity.pgn:1	duplicate-game
+tests/dup/identity.pgn	5	-	-
+tests/dup/identity.pgn	6	tests/dup/identity.pgn:5	duplicate-game
+tests/dup/identity.pgn	7	-	same-moves
+tests/dup/identity.pgn	8	-	same-moves
+tests/dup/identity.pgn	9	tests/dup/identity.pgn:7	duplicate-game
+tests/dup/identity.pgn	10	tests/dup/identity.pgn:5	duplicate-game
+tests/dup/identity.pgn	11	-	-
+tests/dup/identity.pgn	12	tests/dup/identity.pgn:11	duplicate-game
+W
+for bits in 64 1; do
+    PGNCHECK_DUP_HASH_BITS=$bits "$P" --duplicates -f jsonl $D/identity.pgn > "$tmp/id.jsonl"
+    rows "$tmp/id.jsonl" > "$tmp/id.got"
+    same "identity: players, dates and length, hash bits $bits" "$tmp/id.want" "$tmp/id.got"
+done
+run "$P" --duplicates --max-repeats=0 $D/identity.pgn
+grep -q '^tests/dup/identity.pgn:27:1: note: a duplicate of game 1 of tests/dup/identity.pgn (line 1): the same 50 plies; White "Saemisch, Fritz" there, "Sämisch, F" here; Black "Nimzowitsch, Aaron" there, "Nimzovitch,A" here \[duplicate-game\]$' "$tmp/out" &&
+    ok "identity: a copy spelt otherwise names both spellings" || fail "identity: spellings" "$(cat "$tmp/out")"
+grep -q '^tests/dup/identity.pgn:14:1: note: a duplicate of game 1 of tests/dup/identity.pgn (line 1): the same 50 plies \[duplicate-game\]$' "$tmp/out" &&
+    ok "identity: the same names are not named" || fail "identity: same names" "$(cat "$tmp/out")"
+grep -q ':73:1: note: the same 6 plies as game 5 of .*(White "Kholmov, Ratmir" there, "Tal, Mikhail" here; Black .*): a line under 40 plies is another game \[same-moves\]$' "$tmp/out" &&
+    ok "identity: same-moves names the players" || fail "identity: same-moves" "$(cat "$tmp/out")"
+grep -q ': the same 1 ply \[duplicate-game\]$' "$tmp/out" && ok "identity: 1 ply, singular" || fail "identity: 1 ply"
+# --select=unique keeps another game with the same short moves
+run "$P" --select=unique $D/identity.pgn
+[ "$(grep '^\[Event' "$tmp/out" | cut -c9-10 | tr -d ':' | tr '\n' ' ')" = "1 5 7 8 11 " ] &&
+    ok "identity: --select=unique keeps 1 5 7 8 11" || fail "identity: --select=unique" "$(grep '^\[Event' "$tmp/out")"
+# a file name is never cut short in the message (any length)
+long="$tmp/a-directory-whose-name-is-long-enough-to-be-cut/and-another-one-below-it-as-long"
+mkdir -p "$long"
+cp $D/identity.pgn "$long/chesscom-daily-archive-with-a-long-name.pgn"
+"$P" --duplicates -f jsonl "$long/chesscom-daily-archive-with-a-long-name.pgn" |
+    grep -c "\"message\":\"a duplicate of game 1 of $long/chesscom-daily-archive-with-a-long-name.pgn (line 1)" > "$tmp/n"
+[ "$(cat "$tmp/n")" = 3 ] && ok "a long file name whole in the message" || fail "long file name" "$(cat "$tmp/n")"
+
 # ---------------------------------------------------------------- generated
 # 360 games over three files: copies written otherwise, other results,
 # near copies (one ply fewer, one more, the last changed), transpositions,
@@ -139,8 +187,10 @@ python3 tests/dup_gen.py "$tmp/gen" 22 || fail "tests/dup_gen.py"
 n_dup=$(grep -c 'duplicate-game$' "$tmp/gen/expect.tsv")
 n_res=$(grep -c 'duplicate-result-differs$' "$tmp/gen/expect.tsv")
 n_none=$(grep -c '	-	-$' "$tmp/gen/expect.tsv")
-[ "$n_dup" -ge 50 ] && [ "$n_res" -ge 3 ] && [ "$n_none" -ge 100 ] && ok "generated: $n_dup duplicates, $n_res other results, $n_none firsts" ||
-    fail "generated cases too few: $n_dup $n_res $n_none"
+n_same=$(grep -c 'same-moves$' "$tmp/gen/expect.tsv")
+[ "$n_dup" -ge 50 ] && [ "$n_res" -ge 3 ] && [ "$n_none" -ge 100 ] && [ "$n_same" -ge 10 ] &&
+    ok "generated: $n_dup duplicates, $n_res other results, $n_none firsts, $n_same short lines of others" ||
+    fail "generated cases too few: $n_dup $n_res $n_none $n_same"
 for bits in 64 4 1; do
     for j in 1 2 3; do
         (cd "$tmp/gen" && PGNCHECK_DUP_HASH_BITS=$bits PGNCHECK_PIECE=2000 "$bin/pgncheck" -j$j --duplicates -f jsonl a.pgn b.pgn c.pgn) |
