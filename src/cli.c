@@ -80,7 +80,11 @@ static void usage(FILE *out)
           "                         termination marker where the board proves them wrong,\n"
           "                         and writing a missing marker; not with --select\n"
           "      --export           copy every game (or those --select picks) in the PGN\n"
-          "                         standard's export format; a game with an error as read\n",
+          "                         standard's export format; a game with an error as read\n"
+          "      --repair           copy every game; a game whose main line breaks and one\n"
+          "                         single edit makes the whole rest replay legally to its\n"
+          "                         result gets that edit (a repaired note, old and new text);\n"
+          "                         with --fix-results, --export; not with --select\n",
           out);
     fputs("  -o, --output=FILE      write the games copied to FILE, not standard output\n"
           "                         (the diagnostics then go to standard output)\n"
@@ -144,7 +148,7 @@ enum {
     OPT_LIST, OPT_NOVAR, OPT_PROGRESS, OPT_NOPROGRESS, OPT_LABEL,
     OPT_RULES, OPT_STATS, OPT_MINSEV, OPT_COLOR, OPT_UNWIN_NODES, OPT_DUPLICATES, OPT_DUP_MEMORY,
     OPT_EXPORT, OPT_OUTPUT = 'o', OPT_IN_PLACE = 'i', OPT_REPORT = 512, OPT_BASELINE,
-    OPT_WRITE_BASELINE, OPT_SUMMARY_MD, OPT_MAX_REPEATS,
+    OPT_WRITE_BASELINE, OPT_SUMMARY_MD, OPT_MAX_REPEATS, OPT_REPAIR,
 };
 
 typedef struct LongOpt {
@@ -157,6 +161,7 @@ static const LongOpt long_opts[] = {
     {"format", true, OPT_FORMAT},       {"quiet", false, OPT_QUIET},
     {"summary", false, OPT_SUMMARY},    {"select", true, OPT_SELECT},
     {"fix-results", false, OPT_FIX},    {"strict", false, OPT_STRICT},
+    {"repair", false, OPT_REPAIR},
     {"werror", false, OPT_WERROR},      {"ignore", true, OPT_IGNORE},
     {"error", true, OPT_ERROR},         {"warn", true, OPT_WARN},
     {"list-checks", false, OPT_LIST},   {"no-variations", false, OPT_NOVAR},
@@ -283,6 +288,7 @@ static int apply_option(Options *o, int key, const char *val, const char *spelle
     }
     case OPT_FIX: o->fix_results = true; break;
     case OPT_EXPORT: o->export_games = true; break;
+    case OPT_REPAIR: o->repair = true; break;
     case OPT_STRICT: o->check.strict = true; o->werror = true; break;
     case OPT_WERROR: o->werror = true; break;
     case OPT_IGNORE: return set_severity(o, val, SEV_NONE);
@@ -412,7 +418,7 @@ static int parse_short(Options *o, int argc, char **argv, int *i)
 static int settle_streams(const Options *o)
 {
     bool copying = o->select || o->fix_results || o->export_games;
-    bool rewriting = o->fix_results || o->export_games;
+    bool rewriting = o->fix_results || o->export_games || o->repair;
     const char *why = NULL;
     if (o->output && !copying)
         why = "-o (--output) names where games are copied: with --select, --fix-results or --export";
@@ -440,6 +446,11 @@ static int settle_streams(const Options *o)
  * status. */
 static int settle_options(Options *o)
 {
+    if (o->select && o->repair) {
+        fputs(PROG ": --select and --repair cannot be combined\n", stderr);
+        fputs("Try '" PROG " --help' for more information.\n", stderr);
+        return EXIT_TROUBLE;
+    }
     if (o->select && o->fix_results) {
         /* One copies games as read, the other changes them: which games a
          * changed copy would select (by the input's verdict or the

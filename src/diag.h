@@ -75,7 +75,8 @@ typedef enum Severity { SEV_NONE = 0, SEV_NOTE = 1, SEV_WARNING = 2, SEV_ERROR =
     X(CHESS960_CASTLING, "chess960-castling", SEV_NOTE, "castling rights given with rook files") \
     X(TAG_NAME_CASE, "tag-name-case", SEV_WARNING, "a known tag name in the wrong case (fen for FEN): used unless the right case is given too") \
     X(GAME_FRAGMENT, "game-fragment", SEV_ERROR, "tagless movetext that starts after move 1: input starts inside a game") \
-    X(LAWS_2014_ENDING, "laws-2014-ending", SEV_WARNING, "fivefold or 75 moves, an ending only from 2014-07-01, in a game the date does not place")
+    X(LAWS_2014_ENDING, "laws-2014-ending", SEV_WARNING, "fivefold or 75 moves, an ending only from 2014-07-01, in a game the date does not place") \
+    X(REPAIR_FOUND, "repair-found", SEV_NOTE, "a single edit after which the rest of a broken game replays legally to its result")
 
 /* The export format of the PGN standard (section 8), checked under --strict
  * only (strict.c): each rule its own code, one finding per game. */
@@ -96,7 +97,8 @@ typedef enum Severity { SEV_NONE = 0, SEV_NOTE = 1, SEV_WARNING = 2, SEV_ERROR =
 
 /* --export only (pgn_export.c, said by run.c where the game is written). */
 #define DIAG_COPY_TABLE(X) \
-    X(EXPORT_AS_READ, "export-as-read", SEV_NOTE, "--export: a game without error copied as read, its text being one the export does not rewrite")
+    X(EXPORT_AS_READ, "export-as-read", SEV_NOTE, "--export: a game without error copied as read, its text being one the export does not rewrite") \
+    X(REPAIRED, "repaired", SEV_NOTE, "--repair: the one proven repair applied to the copy, old and new text")
 
 /* Clock forensics (clock.c): games with [%clk] or [%emt] comments only. */
 #define DIAG_CLOCK_TABLE(X) \

@@ -12,6 +12,7 @@
 #include "explain.h"
 #include "game_tags.h"
 #include "mem.h"
+#include "repair.h"
 #include "strict.h"
 #include "san.h"
 #include "unwin.h"
@@ -67,6 +68,7 @@ typedef struct Scratch {
     Line dead;             /* a stopped line: where moves go that no line replays */
     uint16_t *line;        /* GameReport.line (collect_line) */
     size_t line_cap;
+    RepairSet repair;      /* GameReport.repair (repair.c) */
 } Scratch;
 
 static const char *const reason_slugs[REASON_COUNT] = {
@@ -91,6 +93,7 @@ const char *result_text(PgnResult r)
 void check_options_default(CheckOptions *o)
 {
     memset(o, 0, sizeof *o);
+    o->repair_search = true;
     for (int i = 0; i < D_COUNT; i++)
         o->severity[i] = diag_info[i].severity;
     o->after_draw = SEV_WARNING;
@@ -141,6 +144,7 @@ void game_report_free(GameReport *rep)
         mem_free(s->lines);
         rules_rep_free(&s->rep);
         mem_free(s->line);
+        repair_set_free(&s->repair);
     }
     mem_free(s);
     mem_free(rep->diags);
@@ -2047,6 +2051,37 @@ static void check_finish(Ctx *c)
     sort_diags(rep);
 }
 
+static void say_nothing(void *arg, DiagCode code, PgnPos pos, const char *fmt, va_list ap)
+{
+    (void)arg, (void)code, (void)pos, (void)fmt, (void)ap;
+}
+
+/* A main line that broke (an illegal, ambiguous or unreadable move):
+ * the repairs the rest of the game proves (repair.c), said in a note
+ * after the error; the search runs only here, after an error. */
+static void propose_repair(Ctx *c, const Verdict *v)
+{
+    GameReport *rep = c->rep;
+    if (!c->opt->repair_search || rep->out_of_memory || c->g->syntax_error || c->g->truncated ||
+        c->opt->severity[D_REPAIR_FOUND] == SEV_NONE)
+        return;
+    Position start;
+    GameTagsSink quiet = {say_nothing, NULL};
+    if (!game_tags_start(&v->tags, c->chess960, &start, &quiet))
+        return;
+    RepairSet *rs = &c->s->repair;
+    if (!repair_search(c->g, &start, rep->declared, rs)) {
+        rep->out_of_memory = true;
+        return;
+    }
+    if (!rs->searched || !rs->n)
+        return;
+    rep->repair = rs;
+    char msg[PGN_MSG];
+    repair_message(rs, msg, sizeof msg);
+    add_diag(c, D_REPAIR_FOUND, rs->pos, rs->ply, rs->r[0].old_text, "%s", msg);
+}
+
 /* dead_check: the second replay (Ctx.dead_check). */
 static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *rep, bool dead_check)
 {
@@ -2072,7 +2107,8 @@ static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *re
             if (main_line_end(&c, &v)) {
                 judge_clocks(&c, &v);
                 adjudicate(&c, &v);
-            }
+            } else
+                propose_repair(&c, &v);
             after_end_say(&c);
         }
     }

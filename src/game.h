@@ -69,6 +69,7 @@ typedef struct CheckOptions {
     bool report_laws;            /* set GameReport.laws for every game (else only where they mattered) */
     uint64_t unwin_nodes;        /* --unwin-nodes: the search's budget a question (unwin.c); 0 none */
     bool collect_line;           /* --duplicates: keep the main line as replayed (GameReport.line) */
+    bool repair_search;          /* a broken main line is searched for repairs (repair.c; default on) */
     Severity severity[D_COUNT];  /* effective severity per code; SEV_NONE = ignored */
     /* moves-after-end after an automatic draw in a game declared 1/2-1/2
      * (a faithful record, its result right): a warning by default */
@@ -120,6 +121,9 @@ typedef struct GameReport {
     const char *dup_text;        /* the message of its finding (extra), whole: a file
                                   * name is never cut short; NULL: Diag.msg */
     ClockSummary clocks;         /* the clocks of a game with [%clk]/[%emt] (clock.c) */
+    /* The repairs proven for a main line that broke (repair.c), NULL if
+     * none was searched or found: in the report's scratch. */
+    const struct RepairSet *repair;
     void *priv;                  /* reusable scratch */
 } GameReport;
 

@@ -27,6 +27,7 @@ typedef struct Options {
     bool list_checks;
     bool fix_results;
     bool export_games;          /* --export */
+    bool repair;                /* --repair: copy every game, its one proven repair applied */
     Select select;
     bool duplicates;            /* --duplicates (and --select=unique) */
     uint64_t dup_memory;        /* --duplicates-memory, bytes */

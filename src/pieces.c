@@ -10,6 +10,7 @@
 
 #include "baseline.h"
 #include "mem.h"
+#include "repair.h"
 #include "run.h"
 
 /* Where a piece's bytes come from: a regular file (pread); a segment of a
@@ -189,6 +190,14 @@ static bool piece_keep(Batch *b, Slot *s, const GameReport *work)
     s->rep.priv = NULL;
     s->rep.diags = NULL;        /* pointed into the pool while it is output */
     s->rep.game = s->game;
+    s->rep.repair = NULL;       /* (in the thread's scratch: the next game's) */
+    if (work->repair) {
+        if (!s->repair && !(s->repair = mem_alloc(sizeof *s->repair)))
+            return false;
+        *s->repair = *work->repair;
+        s->repair->work = NULL;
+        s->rep.repair = s->repair;
+    }
     s->pool_at = b->npool;
     b->npool += work->ndiags;
     return true;

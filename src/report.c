@@ -8,6 +8,7 @@
 
 #include "mem.h"
 #include "names.h"
+#include "repair.h"
 #include "rollup.h"
 
 /* A growable line buffer: one fwrite per record.  On allocation failure it
@@ -365,7 +366,8 @@ static inline bool shown(Report *rp, const Diag *d, bool added)
 {
     if (d->severity == SEV_NONE)
         return false;
-    if (added || d->severity >= rp->min || d->severity > SEV_ERROR)
+    /* (a repair found goes with the error it repairs) */
+    if (added || d->severity >= rp->min || d->severity > SEV_ERROR || d->code == D_REPAIR_FOUND)
         return true;
     rp->hidden[d->severity]++;
     return false;
@@ -868,7 +870,38 @@ static void json_diag_where(Report *rp, const Diag *d)
     json_uint_or_null(b, d->pos.col);
 }
 
-static void json_diag(Report *rp, const Diag *d)
+/* "repairs": the ranked repairs (repair.c) of the move error where the
+ * main line broke, on that error's object only. */
+static void json_repairs(Report *rp, const Diag *d, const RepairSet *rs)
+{
+    if (!rs || !rs->n || d->pos.offset != rs->pos.offset || (uint32_t)d->ply != rs->ply ||
+        (d->code != D_ILLEGAL_MOVE && d->code != D_AMBIGUOUS_MOVE && d->code != D_BAD_MOVE && d->code != D_NULL_MOVE))
+        return;
+    Buf *b = &rp->b;
+    json_key(b, "repairs");
+    buf_putc(b, '[');
+    for (size_t i = 0; i < rs->n; i++) {
+        const Repair *r = &rs->r[i];
+        buf_puts(b, i ? ",{\"ply\":" : "{\"ply\":");
+        buf_u64(b, r->ply);
+        json_key(b, "edit");
+        json_str(b, repair_edit_slug(r->edit));
+        json_key(b, "old");
+        json_str(b, r->old_text);
+        json_key(b, "new");
+        json_str(b, r->new_text);
+        json_key(b, "line");
+        place_num(rp, NUM_LINE, r->pos.line);
+        json_key(b, "col");
+        buf_u64(b, r->pos.col);
+        json_key(b, "unique");
+        buf_puts(b, repair_unique(rs) ? "true" : "false");
+        buf_putc(b, '}');
+    }
+    buf_putc(b, ']');
+}
+
+static void json_diag(Report *rp, const Diag *d, const RepairSet *rs)
 {
     Buf *b = &rp->b;
     buf_putc(b, '{');
@@ -879,6 +912,7 @@ static void json_diag(Report *rp, const Diag *d)
     json_str(b, d->move[0] ? d->move : NULL);
     json_key(b, "message");
     json_str(b, diag_message(rp, d));
+    json_repairs(rp, d, rs);
     buf_putc(b, '}');
 }
 
@@ -971,7 +1005,7 @@ static void jsonl_game(Report *rp, const char *file, const PgnGame *g, const Gam
         if (!first)
             buf_putc(b, ',');
         first = false;
-        json_diag(rp, d);
+        json_diag(rp, d, i < rep->ndiags ? rep->repair : NULL);
     }
     BUF_LIT(b, "]}\n");
 }

@@ -15,6 +15,8 @@
 #include "mem.h"
 #include "players.h"
 #include "pgn_write.h"
+#include "repair.h"
+#include "repair_write.h"
 
 #define COPY_KEEP (1u << 20)    /* of the buffer a copy is read into, bytes kept */
 #define DUP_RESULT_PLIES 20             /* duplicate-result-differs from a line this long */
@@ -494,9 +496,16 @@ static void output_input_diag(Run *run, const Input *in, DiagCode code, uint32_t
 /* Writes a game that is copied: in export format with --export where the
  * game allows it (pgn_export.c), else as read (with --fix-results'
  * changes).  pgn_write_game's return. */
-static int write_game(Run *run, const Batch *b, Slot *s, bool fix, Diag change[2], size_t *nchange)
+static int write_game(Run *run, const Batch *b, Slot *s, bool fix, Diag change[REPAIR_WRITE_NOTES],
+                      size_t *nchange)
 {
     *nchange = 0;
+    if (run->opt->repair) {
+        int w = repair_write(run->games_out, s->game, &s->rep, &run->opt->check, fix, run->opt->export_games,
+                             change, nchange);
+        if (w)
+            return w;
+    }
     if (run->opt->export_games && s->exp_status == PGN_EXPORT_DONE) {
         run->dropped_escapes += s->exp_escapes;
         fwrite(b->exp.p + s->exp_at, 1, s->exp_len, run->games_out);
@@ -550,8 +559,8 @@ static void output_game(Run *run, Input *in, const Batch *b, Slot *s)
     const Options *opt = run->opt;
     const GameReport *rep = &s->rep;
     ReportSummary *sum = &run->sum;
-    Diag extra[5];              /* --fix-results' changes, --duplicates' finding, --export's note,
-                                 * a copy that joins the one before */
+    Diag extra[REPAIR_WRITE_NOTES + 3]; /* --repair's and --fix-results' changes, --duplicates' finding,
+                                         * --export's note, a copy that joins the one before */
     Diag dupd, asr;
     bool dup = false;
     bool dup_found = run->dup && dup_look(run, in, s, &dupd, &dup);
@@ -580,11 +589,11 @@ static void output_game(Run *run, Input *in, const Batch *b, Slot *s)
     PgnGame *g = s->game;
     bool copy = !run->stop && (opt->select == SELECT_UNIQUE ? !dup
                                : opt->select  ? (opt->select == SELECT_VALID) != bad
-                                              : opt->fix_results || opt->export_games);
+                                              : opt->fix_results || opt->export_games || opt->repair);
     int again = 0;
     /* (an export made where the game was checked needs no text) */
     bool exported = opt->export_games && s->exp_status == PGN_EXPORT_DONE;
-    if (in->regular && !g->raw && copy && !exported) {
+    if (in->regular && !g->raw && copy && (!exported || (opt->repair && repair_unique(rep->repair)))) {
         again = read_copy(run, in, g);
     } else if (in->regular && !g->raw && !g->nslices && run->text_lines && rep->ndiags && !run->stop) {
         if (!report_take_slices(g, rep, g->end_offset, run->github, input_pread, in))
@@ -908,7 +917,7 @@ bool run_init(Run *run, const Options *opt)
     memset(run, 0, sizeof *run);
     run->opt = opt;
     run->t0 = progress_now();
-    run->copying = opt->select || opt->fix_results || opt->export_games;
+    run->copying = opt->select || opt->fix_results || opt->export_games || opt->repair;
     bool ready = reports_init(run);
     /* The source line under an error needs the game's text; so do copying
      * and the checks of --strict (the export format) and --fix-results (a
@@ -1046,6 +1055,7 @@ void run_free(Run *run)
                 pgn_game_free(b->slot[i].game);
             game_report_free(&b->slot[i].rep);
             mem_free(b->slot[i].pre.v);
+            mem_free(b->slot[i].repair);
         }
         mem_free(b->slot);
         mem_free(b->tail.v);

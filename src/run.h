@@ -54,6 +54,9 @@ typedef struct Slot {
     const char *exp_why;        /* PGN_EXPORT_AS_READ: pgn_export_why */
     size_t exp_at, exp_len;
     uint64_t ident;             /* --baseline, --write-baseline: the game's identity */
+    /* --repair, in a piece: rep.repair's copy (the checking thread's is
+     * the next game's); NULL until a game needs it */
+    struct RepairSet *repair;
 } Slot;
 
 typedef enum BatchKind {
