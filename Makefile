@@ -117,3 +117,12 @@ clean:
 fuzz:
 	@$(MAKE) --no-print-directory -f tests/fuzz.mk fuzz-run
 .PHONY: fuzz
+
+# --repair's benchmark (issue 35): 100 games of each kind of slip, made by
+# tests/repair/gen.py (seed 35) from four players' games, scored per kind.
+REPAIR_GAMES = ../shared/corpus/real/gh-pgnmentor-players
+repair-bench: $(BIN)/pgncheck
+	@mkdir -p build
+	python3 tests/repair/gen.py ./pgncheck 35 100 build/repair-bench.pgn build/repair-bench.tsv \
+	    $(REPAIR_GAMES)/Carlsen.pgn $(REPAIR_GAMES)/Kasparov.pgn $(REPAIR_GAMES)/Fischer.pgn $(REPAIR_GAMES)/Anand.pgn
+	python3 tests/repair/bench.py ./pgncheck build/repair-bench.pgn build/repair-bench.tsv --repair

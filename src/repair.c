@@ -212,9 +212,16 @@ static int relate(const Shape *w, const Position *p, Move m)
 
 static inline uint64_t hash_step(uint64_t h, uint64_t key) { return (h ^ key) * 0x100000001b3ull + 0x9e3779b97f4a7c15ull; }
 
+/* Notation notes that a line contradicts: a capture mark on a move that
+ * takes nothing or none on one that does, an origin given that the
+ * position does not need or not given where it needs one. */
+#define NOTES_OFF (SAN_NOTE_CAPTURE_MISSING | SAN_NOTE_CAPTURE_SURPLUS | SAN_NOTE_OVERDISAMBIGUATED | \
+                   SAN_NOTE_UNDERDISAMBIGUATED_FILE)
+
 /* Makes the token t (len n, NUL-terminated) in *p: false if it names no
- * single legal move.  The mark is not looked at. */
-static bool play_tok(RepairSet *rs, Position *p, const char *t, size_t n)
+ * single legal move.  The mark is not looked at; *off counts a notation
+ * note the position gives the token (NOTES_OFF). */
+static bool play_tok(RepairSet *rs, Position *p, const char *t, size_t n, uint32_t *off)
 {
     rs->nodes++;
     if (san_play(p, t, n))
@@ -222,6 +229,7 @@ static bool play_tok(RepairSet *rs, Position *p, const char *t, size_t n)
     SanResult r;
     if (san_parse(p, t, n, &r) != SAN_OK)
         return false;
+    *off += (r.notes & NOTES_OFF) != 0;
     pos_do(p, r.move);
     return true;
 }
@@ -264,15 +272,21 @@ static bool replay_line(Search *S, size_t p, const Item *items, size_t ni, size_
     uint32_t n = 0;
     for (size_t i = 0; i < ni; i++) {
         if (items[i].tok) {
-            if (!play_tok(rs, &pos, items[i].tok, items[i].len))
+            if (!play_tok(rs, &pos, items[i].tok, items[i].len, &S->marks_off))
                 return false;
             S->marks_off += mark_off(items[i].tok, items[i].len, &pos);
             last = items[i].tok;
         } else {
             rs->nodes++;
+            bool takes = pos.board[move_to(items[i].mv)] && move_type(items[i].mv) != MOVE_CASTLING;
+            takes |= move_type(items[i].mv) == MOVE_EN_PASSANT;
             pos_do(&pos, items[i].mv);
-            if (items[i].marked)
-                S->marks_off += mark_off(items[i].marked->text, items[i].marked->len, &pos);
+            if (items[i].marked) {
+                const PgnElem *m = items[i].marked;
+                S->marks_off += mark_off(m->text, m->len, &pos);
+                /* (the capture mark of the token it replaces) */
+                S->marks_off += (memchr(m->text, 'x', m->len) != NULL) != takes;
+            }
             last = items[i].marked ? items[i].marked->text : NULL;
         }
         h = hash_step(h, pos.key);
@@ -280,7 +294,7 @@ static bool replay_line(Search *S, size_t p, const Item *items, size_t ni, size_
     }
     for (; j < w->ntok; j++) {
         const PgnElem *e = w->tok[j];
-        if (e->truncated || !play_tok(rs, &pos, e->text, e->len))
+        if (e->truncated || !play_tok(rs, &pos, e->text, e->len, &S->marks_off))
             return false;
         S->marks_off += mark_off(e->text, e->len, &pos);
         h = hash_step(h, pos.key);
