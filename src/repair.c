@@ -40,14 +40,20 @@ static const uint32_t edit_base[REPAIR_EDIT_COUNT] = {
     [REPAIR_MISSING_PAIR] = 20, [REPAIR_WRITTEN_TWICE] = 8, [REPAIR_DGT_KING] = 1,
 };
 #define PLY_COST 3
+#ifndef PAIR_TIER
+#define PAIR_TIER 4
+#endif
+#ifndef MARK_WEIGHT
+#define MARK_WEIGHT 8
+#endif
 #ifndef REPAIR_MARGIN
 #define REPAIR_MARGIN 2
 #endif
 
 /* The search's reach before the break, in plies. */
 #define WIN_SUBST 40   /* a move put right */
-#define WIN_SWAP 10    /* two moves swapped */
-#define WIN_MISSING 6  /* a move put in */
+#define WIN_SWAP 16    /* two moves swapped */
+#define WIN_MISSING 10 /* a move put in */
 #define WIN_PAIR 10    /* a pair put in */
 #define WIN_TWICE 4    /* a move taken out */
 
@@ -338,7 +344,7 @@ static void keep(Search *S, Repair *c, uint32_t plies)
     /* Check marks are not needed for the proof, but a line whose marks
      * agree with its moves is the likelier: they rank first. */
     c->marks_off = S->marks_off;
-    c->tier += 8 * (c->marks_off < 8 ? c->marks_off : 8);
+    c->tier += MARK_WEIGHT * (c->marks_off < 8 ? c->marks_off : 8);
     c->score += 8000 * (c->marks_off < 8 ? c->marks_off : 8);
     for (size_t i = 0; i < rs->n; i++)
         if (rs->r[i].line_key == c->line_key) {
@@ -403,7 +409,7 @@ static uint32_t tier(RepairEdit e, bool at_break, int promo)
         return at_break ? 1 : 2;
     case REPAIR_TRANSPOSED: return 2;
     case REPAIR_MISSING_MOVE: return 3;
-    default: return 4;
+    default: return PAIR_TIER;
     }
 }
 
@@ -458,6 +464,13 @@ static void try_substitutions(Search *S, size_t p)
             continue;
         uint64_t key = c.line_key;
         start_cand(S, &c, (RepairEdit)kind, p, 1);
+        /* a pawn written to the last rank without a piece: a promotion
+         * left unwritten is likelier than a piece letter left out */
+        if (kind == REPAIR_PIECE_LETTER && sh.piece == PAWN && !sh.promo && sh.to != SQ_NONE &&
+            (sq_rank(sh.to) == 0 || sq_rank(sh.to) == 7)) {
+            c.tier = 3;
+            c.score = c.tier * 1000 + edit_base[kind];
+        }
         if (kind == REPAIR_PROMOTION) {
             c.tier = tier(REPAIR_PROMOTION, p == S->k, move_promo(m));
             c.score = c.tier * 1000 + edit_base[kind] + (move_promo(m) == QUEEN ? 0 : 6 - move_promo(m));
@@ -479,7 +492,7 @@ static void try_swap(Search *S, size_t a, size_t gap)
 {
     Work *w = S->w;
     size_t b = a + gap;
-    if (b >= w->ntok || b < S->k)
+    if (b >= w->ntok)
         return;
     Item it[5];
     for (size_t i = 0; i <= gap; i++) {
@@ -687,35 +700,51 @@ static bool main_tokens(const PgnGame *g, Work *w)
     return true;
 }
 
+/* The search in three phases, the likeliest tiers first, so that a
+ * budget spent in a later phase leaves the earlier ones whole: one token
+ * put right, swapped or taken out (tiers 0-2), a move put in (3), a pair
+ * put in (4).  rs->searched_to: the highest tier searched whole. */
 static void search(Search *S)
 {
     size_t k = S->k;
     RepairSet *rs = S->rs;
     Work *w = S->w;
+    rs->searched_to = 0;
     try_dgt(S);
-    /* nearest the break first: the budget cuts the far ones */
+    /* nearest the break first */
     for (size_t d = 0; d <= WIN_SUBST && d <= k && rs->nodes <= REPAIR_BUDGET; d++) {
         size_t p = k - d;
         try_substitutions(S, p);
         if (d <= WIN_SWAP) {
             try_swap(S, p, 2);
-            if (p + 4 >= k)
-                try_swap(S, p, 4);
+            try_swap(S, p, 4);
         }
         if (d <= WIN_TWICE)
             try_delete(S, p);
-        if (d <= WIN_MISSING)
-            try_insert(S, p, false);
     }
-    for (size_t d = 0; d <= WIN_PAIR && d <= k && rs->nodes <= REPAIR_BUDGET; d++)
-        try_insert(S, k - d, true);
     /* a deleted duplicate just after the break */
     if (k + 1 < w->ntok)
         try_delete(S, k + 1);
-    rs->complete = rs->nodes <= REPAIR_BUDGET;
-    /* Unique: the one candidate of the likeliest tier, and none in the
-     * REPAIR_MARGIN tiers after it either. */
-    rs->unique = rs->complete && rs->in_best == 1;
+    if (rs->nodes > REPAIR_BUDGET)
+        return;
+    rs->searched_to = 2;
+    for (size_t d = 0; d <= WIN_MISSING && d <= k && rs->nodes <= REPAIR_BUDGET; d++)
+        try_insert(S, k - d, false);
+    if (rs->nodes > REPAIR_BUDGET)
+        return;
+    rs->searched_to = 3;
+    for (size_t d = 0; d <= WIN_PAIR && d <= k && rs->nodes <= REPAIR_BUDGET; d++)
+        try_insert(S, k - d, true);
+    if (rs->nodes <= REPAIR_BUDGET)
+        rs->searched_to = UINT32_MAX;
+}
+
+/* Unique: the one candidate of the likeliest tier, none in the
+ * REPAIR_MARGIN tiers after it either, and those tiers searched whole. */
+static void decide(RepairSet *rs)
+{
+    rs->complete = rs->searched_to == UINT32_MAX;
+    rs->unique = rs->in_best == 1 && rs->best_tier + REPAIR_MARGIN <= rs->searched_to;
     for (uint32_t t = rs->best_tier + 1; rs->unique && t <= rs->best_tier + REPAIR_MARGIN && t < 64; t++)
         if (rs->per_tier[t])
             rs->unique = false;
@@ -755,6 +784,7 @@ bool repair_search(const PgnGame *g, const Position *start, PgnResult result, Re
                : result == PGN_RES_BLACK ? "0-1" : result == PGN_RES_DRAW ? "1/2-1/2" : "*";
     rs->nodes = 0;
     search(&S);
+    decide(rs);
     rs->rest = S.rest;
     /* labels for the message */
     for (size_t i = 0; i < rs->n; i++)

@@ -60,6 +60,7 @@ typedef struct Repair {
 typedef struct RepairSet {
     bool searched;             /* the main line broke and was searched */
     bool complete;             /* the search ran to its end within the budget */
+    uint32_t searched_to;      /* the highest tier searched whole (UINT32_MAX: all) */
     uint32_t ply;              /* the ply where the main line broke (1-based) */
     PgnPos pos;                /* that ply's token */
     uint32_t rest;             /* plies replayed after the best repair's edit */

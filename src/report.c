@@ -896,10 +896,6 @@ static void json_repairs(Report *rp, const Diag *d, const RepairSet *rs)
         buf_u64(b, r->pos.col);
         json_key(b, "unique");
         buf_puts(b, repair_unique(rs) ? "true" : "false");
-#ifdef REPAIR_DEBUG
-        json_key(b, "tier");
-        buf_u64(b, r->tier);
-#endif
         buf_putc(b, '}');
     }
     buf_putc(b, ']');
