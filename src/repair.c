@@ -708,7 +708,6 @@ static void search(Search *S)
 {
     size_t k = S->k;
     RepairSet *rs = S->rs;
-    Work *w = S->w;
     rs->searched_to = 0;
     try_dgt(S);
     /* nearest the break first */
@@ -722,9 +721,6 @@ static void search(Search *S)
         if (d <= WIN_TWICE)
             try_delete(S, p);
     }
-    /* a deleted duplicate just after the break */
-    if (k + 1 < w->ntok)
-        try_delete(S, k + 1);
     if (rs->nodes > REPAIR_BUDGET)
         return;
     rs->searched_to = 2;

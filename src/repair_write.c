@@ -45,16 +45,19 @@ static bool repaired_text(const PgnGame *g, const Repair *r, char **out, size_t 
         const char *text = r->put[i].text;
         size_t tl = strlen(text);
         if (r->put[i].loose) {
-            /* a token taken out: with the move number and blanks before it */
+            /* a token taken out: with its move number and the blanks
+             * before them (a token before it is always there: the first
+             * move is never taken out) */
             while (from > at && blank(g->raw[from - 1]))
                 from--;
             size_t f = from;
             while (f > at && number_byte(g->raw[f - 1]))
                 f--;
-            if (f < from && (f == at || blank(g->raw[f - 1])))
+            if (f < from && (f == at || blank(g->raw[f - 1]))) {
                 from = f;
-            while (from > at && blank(g->raw[from - 1]) && from - 1 > at && blank(g->raw[from - 2]))
-                from--;
+                while (from > at && blank(g->raw[from - 1]))
+                    from--;
+            }
         } else {
             /* the fewest bytes: what old and new share at either end stays */
             while (tl && to > from && g->raw[from] == text[0])

@@ -1,10 +1,11 @@
 #!/bin/sh
 # repair.sh - repair with proof and --repair (issue 35).
 # Run from the repository root with BIN=. or BIN=build/san.
-#  1. Hand cases (tests/repair/cases.pgn): five slips of one real game
+#  1. Hand cases (tests/repair/cases.pgn): six slips of one real game
 #     (tests/repair/orig.pgn), each with one proven repair; --repair writes
 #     the original game back, byte for byte (cases.repaired.pgn is the
-#     original five times, not the program's output).
+#     original six times, not the program's output).  The sixth is a DGT
+#     board's artefact: the kings put on d4 and e5 after the last move.
 #  2. The jsonl contract: "repairs" on the move error only, its keys.
 #  3. A game that replays is not searched: no repair-found, no repairs key.
 #  4. The fast benchmark (tests/repair/fast.pgn, made by gen.py with seed 35,
@@ -25,11 +26,12 @@ status_is "cases: --repair still reports the input's errors" 1
 cmp -s "$D/cases.repaired.pgn" "$tmp/out" && ok "cases: --repair writes the original games" ||
     fail "cases: --repair output" "$(diff "$D/cases.repaired.pgn" "$tmp/out")"
 n=$(grep -c '\[repaired\]' "$tmp/err")
-[ "$n" -eq 5 ] && ok "cases: five repaired notes" || fail "cases: $n repaired notes, want 5" "$(cat "$tmp/err")"
+[ "$n" -eq 6 ] && ok "cases: six repaired notes" || fail "cases: $n repaired notes, want 6" "$(cat "$tmp/err")"
 err_has "cases: the piece letter" '11\. "Bbd2" to "Nbd2" \(piece-letter\)'
 err_has "cases: the disambiguation" '10\.\.\. "Nd7" to "Nbd7" \(disambiguation\)'
 err_has "cases: a move written twice" '8\.\.\. "c3" to "" \(written-twice\)'
 err_has "cases: a German letter" '13\. "Sf1" to "Nf1" \(language\)'
+err_has "cases: a DGT artefact" '24\. "Kd4 Ke5" to "" \(dgt-king\)'
 run "$P" "$D/cases.pgn"
 err_empty "cases: without --repair nothing on stderr"
 out_has "cases: did you mean, in text" 'note: did you mean 11\. Nbd2 for Bbd2 \(piece-letter\)\? the rest of the game \(26 plies\) then replays legally to 1-0 \[repair-found\]'
@@ -37,7 +39,7 @@ run "$P" -q --repair "$D/cases.repaired.pgn"
 status_is "cases: the repaired output checks clean" 0
 run "$P" --repair --fix-results --export "$D/cases.pgn"
 "$P" --export "$D/orig.pgn" > "$tmp/orig.export" 2> /dev/null
-for i in 1 2 3 4 5; do cat "$tmp/orig.export"; done > "$tmp/want.export"
+for i in 1 2 3 4 5 6; do cat "$tmp/orig.export"; done > "$tmp/want.export"
 same_file() { cmp -s "$2" "$3" && ok "$1" || fail "$1" "$(diff "$2" "$3" | head -n 10)"; }
 same_file "cases: --repair --fix-results --export writes the original's export" "$tmp/want.export" "$tmp/out"
 run "$P" --repair --select=valid "$D/cases.pgn"
