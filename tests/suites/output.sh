@@ -130,7 +130,8 @@ count_is "--stats: the diagnostics still printed" "$tmp/out" ': warning: ' 4
 # -q prints no diagnostic but the stats
 run "$P" -q --stats "$N" "$D/warn.pgn"
 same "-q --stats" "$tmp/want" "$tmp/err"
-# bad.pgn: illegal-move in game 1, wrong-result in game 2 (errors); a
+# bad.pgn: illegal-move in game 1 (with its repair-found note: 5. Ke2 for
+# Ke3, issue 35), wrong-result in game 2 (errors); a
 # finding outside games (junk.pgn:12, non-game-text) counts in no game.
 # Equal counts go in the order of --list-checks: the reader's codes
 # (non-game-text) before the game's (illegal-move, then wrong-result).
@@ -138,10 +139,12 @@ run "$P" -q --stats "$D/bad.pgn" "$D/junk.pgn"
 cat > "$tmp/want" <<'EOF'
 pgncheck: stats: tests/cli/bad.pgn: illegal-move (error): 1 diagnostic in 1 game
 pgncheck: stats: tests/cli/bad.pgn: wrong-result (error): 1 diagnostic in 1 game
+pgncheck: stats: tests/cli/bad.pgn: repair-found (note): 1 diagnostic in 1 game
 pgncheck: stats: tests/cli/junk.pgn: non-game-text (warning): 1 diagnostic in 0 games
 pgncheck: stats: total: non-game-text (warning): 1 diagnostic in 0 games
 pgncheck: stats: total: illegal-move (error): 1 diagnostic in 1 game
 pgncheck: stats: total: wrong-result (error): 1 diagnostic in 1 game
+pgncheck: stats: total: repair-found (note): 1 diagnostic in 1 game
 EOF
 same "--stats: errors, findings outside games" "$tmp/want" "$tmp/err"
 # JSON Lines: {"type":"stats"} records before the summary, file null for
