@@ -227,10 +227,15 @@ size_t baseline_game(Baseline *known, Baseline *rec, uint64_t id, GameReport *re
             if (i < sizeof gone)
                 gone[i] = v[i].severity >= SEV_WARNING && known_one(known, rec, id, &v[i], nth_of(v, i), oom);
         }
+        /* A repair-found note belongs to the error it follows at its ply:
+         * known with it, and new with it (it is no finding of its own). */
+        for (size_t i = 1; i < n && i < sizeof gone; i++)
+            if (v[i].code == D_REPAIR_FOUND && v[i - 1].ply == v[i].ply && v[i - 1].severity == SEV_ERROR)
+                gone[i] = gone[i - 1];
         for (size_t i = 0; i < n; i++) {
             if (i < sizeof gone && gone[i]) {
                 rep->counts[v[i].severity]--;
-                dropped++;
+                dropped += v[i].severity >= SEV_WARNING;
                 continue;
             }
             v[w++] = v[i];
