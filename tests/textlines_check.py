@@ -27,6 +27,10 @@ and is listed:
   root         bad-tag "tag pair not closed by ]" on a tag value with
                quotes not escaped: the same line's bad-tag now says so, at
                the quote that closed the string too early (point 2).
+  boundary     syntax "[ inside movetext" at a line that begins with `[`:
+               since issue 33 (defect 12) such a line ends the game before
+               it, and that game's one missing-termination error stands for
+               it (with the board's result when it shows one).
 Any other old error line that is gone is a failure.  New error lines are
 counted and the first ones shown; warning lines are counted in both
 outputs, with their ratio (--max-warning-ratio R fails when new/old > R;
@@ -120,6 +124,10 @@ def explain(key, old_msg, game, new_errors, new_game_lines):
         for sev, nf, nl, nc, ncode, msg in here:
             if ncode == "setup-without-fen" and "(%d:%d) cannot be played" % (line, col) in msg:
                 return "folded", "%s:%d:%d: %s: %s [%s]" % (nf, nl, nc, sev, msg, ncode), None
+    if code == "syntax" and "[ inside movetext" in old_msg:
+        for sev, nf, nl, nc, ncode, msg in here:
+            if sev == "error" and ncode == "missing-termination" and nf == f and nl < line:
+                return "boundary", "%s:%d:%d: %s: %s [%s]" % (nf, nl, nc, sev, msg, ncode), None
     if code == "bad-tag" and "not closed by ]" in old_msg:
         for k, (g, msg) in new_errors.items():
             if k[0] == f and k[1] == line and k[3] == "bad-tag" and "not escaped" in msg:
