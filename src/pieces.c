@@ -346,6 +346,8 @@ static void piece_emit(Run *run, Batch *b)
             s->rep.line = b->lpool + s->lpool_at;
         lines_shift(s->rep.diags, s->rep.ndiags, dl);
         lines_shift(s->pre.v, s->pre.n, dl);
+        if (s->rep.repair == s->repair && s->repair)   /* the repairs' places (repair.h), once */
+            repair_lines_shift(s->repair, (uint32_t)dl);
         PgnGame *g = s->game;
         g->start.line += (uint32_t)dl;
         if (g->result_pos.line)

@@ -90,6 +90,17 @@ void repair_set_free(RepairSet *rs);
 bool repair_search(const PgnGame *g, const Position *start, PgnResult result, RepairSet *rs);
 
 /* The one proven repair, or NULL: several, none, or a search cut by its budget. */
+/* Makes the lines of rs's places the file's, for a piece read from
+ * line 1 + by (pieces.c). */
+static inline void repair_lines_shift(RepairSet *rs, uint32_t by)
+{
+    if (rs->pos.line)
+        rs->pos.line += by;
+    for (size_t i = 0; i < rs->n; i++)
+        if (rs->r[i].pos.line)
+            rs->r[i].pos.line += by;
+}
+
 static inline const Repair *repair_unique(const RepairSet *rs)
 {
     return rs && rs->searched && rs->n && rs->unique ? &rs->r[0] : NULL;
