@@ -514,8 +514,7 @@ static void report_bad_move(Ctx *c, const Position *pos, const SanResult *r, con
     bool fold = !in_variation && !c->fen_start && (code == D_ILLEGAL_MOVE || code == D_AMBIGUOUS_MOVE) &&
                 c->opt->severity[code] != SEV_NONE &&
                 c->opt->severity[D_SETUP_WITHOUT_FEN] >= c->opt->severity[code];
-    if (fold && diag_append(c, D_SETUP_WITHOUT_FEN, "; there %s (%u:%u) cannot be played", label,
-                            (unsigned)e->pos.line, (unsigned)e->pos.col))
+    if (fold && diag_append(c, D_SETUP_WITHOUT_FEN, "; there %s (ply %u) cannot be played", label, (unsigned)ply))
         return;
     add_diag(c, code, e->pos, ply, e->text, "%s%s%s", label, msg, extra);
 }

@@ -122,7 +122,7 @@ def explain(key, old_msg, game, new_errors, new_game_lines):
                 return "folded", "%s:%d:%d: %s: %s [%s]" % (nf, nl, nc, sev, msg, ncode), None
     if code in ("illegal-move", "ambiguous-move"):
         for sev, nf, nl, nc, ncode, msg in here:
-            if ncode == "setup-without-fen" and "(%d:%d) cannot be played" % (line, col) in msg:
+            if ncode == "setup-without-fen" and ") cannot be played" in msg:
                 return "folded", "%s:%d:%d: %s: %s [%s]" % (nf, nl, nc, sev, msg, ncode), None
     if code == "syntax" and "[ inside movetext" in old_msg:
         for sev, nf, nl, nc, ncode, msg in here:
