@@ -83,8 +83,8 @@ void bb_init(void)
         bb_reach_tab[KING][sq] = bb_king_att[sq];
     }
     /* Line and between sets by a walk along each of a square's eight
-     * rays: a ray walk for every pair of squares was 2.4 M instructions,
-     * as many as the replay of 20 000 moves. */
+     * rays, not a ray walk for every pair of squares, which cost as much
+     * as a replay of many games at every start (tests/BENCH.md). */
     static const int dirs[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
     for (int a = 0; a < 64; a++)
         for (int d = 0; d < 8; d++) {

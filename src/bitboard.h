@@ -12,9 +12,9 @@ static inline Bitboard bb_sq(int sq) { return (Bitboard)1 << sq; }
 /* Attack tables (bitboard.c), filled by chess_init(); the lookups are
  * inline because they are the innermost loop of everything.  Sliders use
  * hyperbola quintessence (the occupancy of one line, a subtraction each
- * way) and a 512-byte rank table: measured faster here than magic
- * bitboards, whose 800 KB of tables miss the cache while the reader
- * streams the input through it. */
+ * way) and a 512-byte rank table: faster here than magic bitboards
+ * (tests/BENCH.md), whose 800 KB of tables miss the cache while the
+ * reader streams the input through it. */
 extern Bitboard bb_pawn_att[2][64];
 extern Bitboard bb_knight_att[64];
 extern Bitboard bb_king_att[64];

@@ -1,4 +1,5 @@
-/* chess.h - the chess core's types and tiny inlines (pure C: no I/O, no allocation). */
+/* chess.h - the chess core's types and tiny inlines (pure C, no I/O; the core's
+ * one allocation is rules.c's repetition table, through mem.h). */
 #ifndef PGNCHECK_CHESS_H
 #define PGNCHECK_CHESS_H
 

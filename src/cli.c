@@ -572,7 +572,7 @@ static int options_only(Options *o, int rc)
     return rc;
 }
 
-/* The exit status (DESIGN.md "Command line"): standard output closed
+/* The exit status (man page, EXIT STATUS): standard output closed
  * without error (a closed pipe ends quietly, but with 2), then 2 for trouble,
  * 1 for a game or input with an error, else 0. */
 static int exit_status(Run *run)

@@ -4,7 +4,7 @@
 
 #define PGNCHECK_VERSION "0.1.0"
 
-/* Exit statuses (DESIGN.md "Command line"). */
+/* Exit statuses (man page, EXIT STATUS). */
 enum {
     EXIT_CLEAN = 0,     /* no errors (warnings allowed unless --strict) */
     EXIT_FOUND = 1,     /* at least one game with an error */

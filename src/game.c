@@ -800,7 +800,7 @@ static CHESS_NOINLINE void ply_end_slow(Ctx *c, Line *L, const PgnElem *e, uint3
  * it none, as it proves a position no stalemate; a mate is found where
  * the line stops (resolve_pending) before anything else is said of the
  * next move, which cannot be made.  (pos_has_legal_move for every such
- * check was 2% of the run's instructions.) */
+ * check cost too much: tests/BENCH.md.) */
 /* Mating material on the board (a pawn, rook or queen): the position is
  * no dead one of the material list. */
 static inline Bitboard live_material(const Position *p)
@@ -864,8 +864,8 @@ static inline void check_number(Ctx *c, Line *L, const PgnElem *e, uint32_t ply,
     const Position *p = CUR(L);
     /* One branch, almost never taken: with && the "is a number written"
      * test, true for White's moves and false for Black's, was a branch of
-     * its own that the processor mispredicted often (about 4% of the
-     * run's time, measured).  In 64 bits the written number (-1 when none,
+     * its own that the processor mispredicted often (tests/BENCH.md).
+     * In 64 bits the written number (-1 when none,
      * any negative counted so) and the position's (below 2^32) differ in
      * the sign bit when none is written and else are equal or give a
      * positive xor, so that one test is left. */

@@ -10,7 +10,7 @@
 #include "diag.h"
 #include "pgn.h"
 
-/* Why the verified outcome is what it is (DESIGN.md "reason"). */
+/* Why the verified outcome is what it is (man page, OUTPUT FORMATS, jsonl: "reason"). */
 typedef enum Reason {
     REASON_CHECKMATE = 0,
     REASON_STALEMATE,
@@ -27,10 +27,11 @@ typedef enum Reason {
     REASON_COUNT
 } Reason;
 
-/* Which Laws of Chess judge a game (RULES.md R45).  The FIDE Laws in force
- * from 1 July 2014 (adopted at the 84th FIDE Congress, Tallinn; their
- * article 9.6 a and b, now 9.6.1 and 9.6.2) made fivefold repetition and
- * the 75-move rule end the game at once; under the earlier Laws those
+/* Which Laws of Chess judge a game (R45: FIDE 9.6; man page, THE LAWS BY
+ * DATE).  The FIDE Laws in force from 1 July 2014 (adopted at the 84th
+ * FIDE Congress, Tallinn; their article 9.6 a and b, now 9.6.1 and
+ * 9.6.2) made fivefold repetition and the 75-move rule end the game at
+ * once; under the earlier Laws those
  * positions were claimable draws only (threefold, fifty moves: 9.2, 9.3)
  * and play could go on.  The other endings checked are in every edition
  * since 1974: checkmate, stalemate, and the dead positions of the material

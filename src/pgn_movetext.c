@@ -474,7 +474,7 @@ ALWAYS_INLINE static inline void walk_done(Walk *s, WalkLine *wl, PgnElem *el, P
  * block's events, as its start depends on this block's masks (lt), so
  * otherwise its load and classification would wait for them and then
  * stall the start of its events; now they overlap this block's events
- * (3-5% faster on master games, measured, for 5% more instructions).  It
+ * (faster for a few more instructions: tests/BENCH.md).  It
  * is in the buffer: i + lt + 64 <= i + 128 <= lim + 64 <= e.  A walk that
  * goes elsewhere (past a comment, or out) classifies again.  Returns the
  * index where the walk stopped; *need_room is set if it stopped for want of

@@ -507,10 +507,11 @@ void pieces_output(Run *run, Batch *b)
     if (in->expect >= b->piece.hi)
         return;
     /* A piece of a file behind a piece that stopped short of it (at
-     * PIECE_GAMES: 6 of the benchmark input's 191 pieces): the games
+     * PIECE_GAMES; a few pieces of a large file): the games
      * between are read here up to this piece's first game, and where
      * that reading meets it there, this piece is used as read rather than
-     * read again whole on this thread (which made -j2 about 3% slower).
+     * read again whole on this thread (which made -j2 slower:
+     * tests/BENCH.md).
      * A segment's stretch read again comes from the segments in flight
      * and the pipe (stream_read), which this does not try: it is read
      * again whole, as before. */

@@ -90,11 +90,10 @@ CHESS_HOT_INLINE Bitboard pos_pin_suspects(const Position *pos, Bitboard pieces)
  * (bishops, queens) and orth (rooks, queens).  Without
  * branches: whether an enemy slider stands on the king's lines is as good
  * as random to the branch predictor, and a mispredicted branch costs more
- * than these few operations (-j1 about 6% faster, measured, when the pin
- * test computed this on every move).  Each line set is multiplied by its
- * test's 0 or 1: two instructions fewer than a mask made of the test
- * (callgrind on 20 MB of games: 579.9 M -> 577.3 M in all), and the
- * compiler makes branches of the plain conditional (?:). */
+ * than these few operations (tests/BENCH.md).  Each line set is
+ * multiplied by its test's 0 or 1: two instructions fewer than a mask
+ * made of the test, and the compiler makes branches of the plain
+ * conditional (?:). */
 CHESS_HOT_INLINE Bitboard pos_pin_lines_of(int ksq, Bitboard diag, Bitboard orth)
 {
     Bitboard be = bb_bishop_empty(ksq), re = bb_rook_empty(ksq);

@@ -6,9 +6,9 @@
  * inline so that a caller which has just found a move (san.c's fast path)
  * makes it with the piece and captured piece it already knows, without a
  * call or a second look at the board.  Out of line behind position.h
- * (pos_do_pawn / pos_do_piece called from san.c), the replay of 20 MB of
- * games took 4% more instructions (callgrind: 553.8 M -> 575.8 M), so
- * the make stays inline here, for these two files alone. */
+ * (pos_do_pawn / pos_do_piece called from san.c), the replay took more
+ * instructions (tests/BENCH.md), so the make stays inline here, for
+ * these two files alone. */
 #include "position.h"
 
 extern uint64_t zob_piece[16][64];   /* Zobrist keys, filled by chess_init() */
@@ -51,8 +51,8 @@ CHESS_HOT_INLINE void pos_move_end(Position *p, int us, uint64_t k, Bitboard chk
      * looked at, and then as a whole, so the checkers are the same set a
      * full computation finds.  The conditions are combined without
      * branches into one test that is mostly false: each of them alone is
-     * as good as random to the branch predictor (-j1 3-5% faster than a
-     * first test of the moved squares alone, measured).  The lines with a
+     * as good as random to the branch predictor (faster than a first
+     * test of the moved squares alone: tests/BENCH.md).  The lines with a
      * slider on them are the next move's pin_lines. */
     Bitboard mine = p->by_color[us];
     Bitboard diag = (p->by_type[BISHOP] | p->by_type[QUEEN]) & mine;

@@ -13,7 +13,7 @@
 
 typedef enum ReportFormat { FMT_TEXT = 0, FMT_JSONL, FMT_TSV, FMT_GITHUB } ReportFormat;
 
-/* Totals of a run (DESIGN.md: the final summary). */
+/* Totals of a run (man page, OUTPUT FORMATS, jsonl: the summary record). */
 typedef struct ReportSummary {
     uint64_t files;     /* inputs opened and read */
     uint64_t games;

@@ -133,7 +133,7 @@ typedef struct Run {
     /* The records are formatted by the threads that check the games, into
      * their batch's Batch.rec, and the output side only writes them (JSON
      * Lines and TSV with -jN: the thread that writes them in order formatted
-     * every record, 8.6% of the work on one thread). */
+     * every record, and was the bottleneck: tests/BENCH.md). */
     bool defer;
     Severity min_severity;      /* of the diagnostics printed (--min-severity) */
     DupTable *dup;              /* --duplicates: the main lines seen, in input order */

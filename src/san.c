@@ -227,10 +227,9 @@ static const uint8_t piece_kind_of[256] = {['N'] = KNIGHT, ['B'] = BISHOP, ['R']
  * (bb_reach_tab), each kept when nothing stands between (a leaper's
  * between is empty), so no kind has attack sets of its own.  The usual
  * one or two are taken as the lowest and highest bit without a loop;
- * three or more (promoted pieces) one by one.  It runs 3% more
- * instructions than the per-kind functions did (callgrind, 20 MB of
- * games: 596.5 M -> 618.7 M in all) and is 7-10% faster (-j1 on the
- * benchmark input, measured). */
+ * three or more (promoted pieces) one by one.  It runs more
+ * instructions than the per-kind functions did and takes less time
+ * (tests/BENCH.md). */
 CHESS_HOT_INLINE bool piece_resolve(const Position *pos, const char *s, size_t n, int pt, FastMove *fm)
 {
     size_t k;
