@@ -43,8 +43,14 @@
  *   lichess positions (864 unwinnable, decided by our search at 10
  *   million nodes, tests/unwin/lichess.txt): it passes none of the
  *   unwinnable ones (tests/suites/unwin.sh).
- * Cost: bit operations, one legal-move count and a few flood fills,
- * about 0.1-0.3 us a question (tests/test_unwin -q prints it). */
+ * Where the position itself shows none of this, the positions up to two
+ * plies ahead are asked (at most QUICK_AHEAD_POSITIONS of them): a
+ * helpmate may play any move, and a position that can follow an
+ * unwinnable one is unwinnable too, so this adds no new kind of risk.
+ * Held at four plies ahead (100,000 positions a question) against the
+ * whole test vector as well: it passes none of its unwinnable questions.
+ * Cost: bit operations, one legal-move count and a few flood fills a
+ * position (tests/test_unwin -q prints the time a question). */
 #include "unwin.h"
 
 #include "movegen.h"
@@ -53,6 +59,9 @@
 #define QUICK_MOBILITY 6
 #define QUICK_REGION 8
 #define QUICK_HEAVY_ROOM 4
+/* The lookahead of unwin_quick_winnable: plies, and positions at most. */
+#define QUICK_AHEAD_PLIES 2
+#define QUICK_AHEAD_POSITIONS 400
 
 static const Bitboard NOT_A = ~0x0101010101010101ull, NOT_H = ~0x8080808080808080ull;
 static const Bitboard LIGHT = 0x55AA55AA55AA55AAull;
@@ -138,7 +147,11 @@ static bool quick_ending(const Position *p, int W)
     Bitboard wmen = p->by_color[W] & ~kings, lmen = p->by_color[L] & ~kings;
     Bitboard heavy = wmen & (p->by_type[QUEEN] | p->by_type[ROOK]);
     bool bare = !lmen && heavy && (p->side == W || !(bb_king_attacks(p->king_sq[L]) & heavy));
-    bool pawn_race = !(occ & ~p->by_type[PAWN] & ~kings) && (wmen & ~ahead_of(L, occ));
+    /* (not with L's king shut in by its own men: a king that cannot
+     * step now may be mated only where W's new queen can never reach) */
+    Bitboard steps = bb_king_attacks(p->king_sq[L]) & ~p->by_color[L] & ~bb_king_attacks(p->king_sq[W]) &
+                     ~pawn_attacks_of(W, wmen & p->by_type[PAWN]);
+    bool pawn_race = !(occ & ~p->by_type[PAWN] & ~kings) && (wmen & ~ahead_of(L, occ)) && steps;
     return (bare || pawn_race) && reach_moves(p, W) >= 2 && reach_moves(p, L) >= 2 && pos_has_legal_move(p);
 }
 
@@ -209,7 +222,34 @@ static bool quick(const Position *p, int W, bool evasion)
     return legal_moves(p) >= QUICK_MOBILITY;
 }
 
+/* The filter on the positions up to `depth` plies ahead (any legal
+ * moves, as a helpmate may play them), at most *left positions in all.
+ * A position that can reach one the filter passes can itself still be
+ * won.  Nothing here can pass an unwinnable position the filter itself
+ * would not: every position an unwinnable one leads to is unwinnable
+ * too, and the test vector's questions are asked through this lookahead
+ * (tests/test_unwin -q). */
+static bool ahead(const Position *p, int W, int depth, int *left)
+{
+    if (--*left < 0)
+        return false;
+    if (quick(p, W, false))
+        return true;
+    if (!depth || !pos_can_mate(p, W))
+        return false;
+    MoveList list;
+    gen_legal(p, &list);
+    for (int i = 0; i < list.count && *left > 0; i++) {
+        Position next;
+        pos_make(p, list.moves[i], &next);
+        if (ahead(&next, W, depth - 1, left))
+            return true;
+    }
+    return false;
+}
+
 bool unwin_quick_winnable(const Position *pos, int color)
 {
-    return quick(pos, color, false);
+    int left = QUICK_AHEAD_POSITIONS;
+    return ahead(pos, color, QUICK_AHEAD_PLIES, &left);
 }
