@@ -71,25 +71,6 @@ typedef struct Scratch {
     RepairSet repair;      /* GameReport.repair (repair.c) */
 } Scratch;
 
-static const char *const reason_slugs[REASON_COUNT] = {
-    "checkmate", "stalemate", "dead-position", "fivefold-repetition", "seventy-five-moves",
-    "threefold-repetition", "fifty-moves", "time-forfeit", "no-mating-material", "unverified",
-    "unfinished", "invalid",
-};
-
-const char *reason_slug(Reason r) { return r < REASON_COUNT ? reason_slugs[r] : "invalid"; }
-
-const char *result_text(PgnResult r)
-{
-    switch (r) {
-    case PGN_RES_WHITE: return "1-0";
-    case PGN_RES_BLACK: return "0-1";
-    case PGN_RES_DRAW: return "1/2-1/2";
-    case PGN_RES_UNKNOWN: return "*";
-    default: return "";
-    }
-}
-
 void check_options_default(CheckOptions *o)
 {
     memset(o, 0, sizeof *o);

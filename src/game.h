@@ -9,23 +9,7 @@
 #include "clock.h"
 #include "diag.h"
 #include "pgn.h"
-
-/* Why the verified outcome is what it is (man page, OUTPUT FORMATS, jsonl: "reason"). */
-typedef enum Reason {
-    REASON_CHECKMATE = 0,
-    REASON_STALEMATE,
-    REASON_DEAD_POSITION,
-    REASON_FIVEFOLD,
-    REASON_SEVENTY_FIVE,
-    REASON_THREEFOLD,
-    REASON_FIFTY,
-    REASON_TIME_FORFEIT,
-    REASON_NO_MATING_MATERIAL,
-    REASON_UNVERIFIED,
-    REASON_UNFINISHED,
-    REASON_INVALID,
-    REASON_COUNT
-} Reason;
+#include "result.h"
 
 /* Which Laws of Chess judge a game (R45: FIDE 9.6; man page, THE LAWS BY
  * DATE).  The FIDE Laws in force from 1 July 2014 (adopted at the 84th
@@ -143,8 +127,5 @@ void game_thread_free(void);
  * (chess_init() must have run).  Never fails: an allocation failure is
  * reported as a diagnostic. */
 void game_check(const PgnGame *g, const CheckOptions *opt, GameReport *rep);
-
-const char *reason_slug(Reason r);
-const char *result_text(PgnResult r);   /* "1-0", "0-1", "1/2-1/2", "*", "" */
 
 #endif

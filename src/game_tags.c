@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "game.h"
 #include "laws.h"
+#include "result.h"
 
 static void say(const GameTagsSink *out, DiagCode code, PgnPos pos, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
