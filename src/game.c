@@ -540,7 +540,7 @@ static Laws ctx_laws(Ctx *c);
 /* R22 (FIDE 5.2.2): dead beyond the material list, where the pawns may
  * be locked (unwin_may_be_blocked, a necessary condition) and the
  * blockade proof of unwin.c shows that neither colour can ever mate.  The general rule is in the Laws of
- * 1997 and after (5.2 b; game.h, Laws): applied only where the game's
+ * 1997 and after (5.2 b; laws.h, Laws): applied only where the game's
  * date shows them (its earliest day from 1997-07-01; an undated game is
  * judged by the older laws, whose list the material rules cover). */
 static bool dead_by_blockade(Ctx *c, const Position *p)
@@ -1088,110 +1088,6 @@ static void set_outcome(GameReport *rep, PgnResult r, Reason why)
     rep->reason = why;
 }
 
-/* ---- The laws by date (R45) ---- */
-
-/* Reads n characters of a date field, each a digit or '?', as the least
- * and the greatest number they allow; false for any other character. */
-static bool date_field(const char *s, int n, uint32_t *lo, uint32_t *hi)
-{
-    *lo = *hi = 0;
-    for (int i = 0; i < n; i++) {
-        char ch = s[i];
-        if (ch >= '0' && ch <= '9') {
-            *lo = *lo * 10 + (uint32_t)(ch - '0');
-            *hi = *hi * 10 + (uint32_t)(ch - '0');
-        } else if (ch == '?') {
-            *lo = *lo * 10;
-            *hi = *hi * 10 + 9;
-        } else
-            return false;
-    }
-    return true;
-}
-
-bool pgn_date_bounds(const char *s, uint32_t *lo, uint32_t *hi)
-{
-    if (!s)
-        return false;
-    uint32_t ylo, yhi, mlo = 1, mhi = 12, dlo = 1, dhi = 31;
-    if (!date_field(s, 4, &ylo, &yhi))
-        return false;
-    s += 4;
-    /* The standard's separator is '.'; '-' and '/' are read as well (a
-     * date is a date), and the month and day may be left out. */
-    char sep = *s;
-    if (sep == '.' || sep == '-' || sep == '/') {
-        uint32_t a, b;
-        if (!date_field(s + 1, 2, &a, &b))
-            return false;
-        s += 3;
-        /* "00" for an unknown month or day is common in old databases. */
-        if (a || b) {
-            if (a > 12 || (a == 0 && b < 1))
-                return false;
-            mlo = a < 1 ? 1 : a;
-            mhi = b > 12 ? 12 : b;
-        }
-        if (*s == sep) {
-            if (!date_field(s + 1, 2, &a, &b))
-                return false;
-            s += 3;
-            if (a || b) {
-                if (a > 31 || (a == 0 && b < 1))
-                    return false;
-                dlo = a < 1 ? 1 : a;
-                dhi = b > 31 ? 31 : b;
-            }
-        }
-    }
-    while (*s == ' ' || *s == '\t')
-        s++;
-    if (*s)
-        return false;
-    /* No game under the modern laws of movement is older than 1400: a year
-     * such as 0000 holds the place of an unknown one. */
-    if (yhi < 1400)
-        return false;
-    if (ylo < 1400)
-        ylo = 1400;
-    *lo = (ylo * 100 + mlo) * 100 + dlo;
-    *hi = (yhi * 100 + mhi) * 100 + dhi;
-    return true;
-}
-
-/* The bounds of the day a game was played from its dates (see
- * laws_for_dates), and the laws they decide. */
-static Laws laws_bounds(const char *date, const char *utc_date, const char *event_date, uint32_t *plo,
-                        uint32_t *phi)
-{
-    uint32_t lo, hi;
-    if (!pgn_date_bounds(date ? date : utc_date, &lo, &hi)) {
-        lo = 0;
-        hi = UINT32_MAX;
-    }
-    /* A game is played on or after its event's first day. */
-    uint32_t elo, ehi;
-    if (pgn_date_bounds(event_date, &elo, &ehi) && elo > lo)
-        lo = elo;
-    if (lo > hi) /* an event that starts after the game's date: no date is sure */
-        lo = 0, hi = UINT32_MAX;
-    *plo = lo;
-    *phi = hi;
-    if (hi < LAWS_2014_FROM)
-        return LAWS_1997;
-    if (lo >= LAWS_2014_FROM)
-        return LAWS_2014;
-    return LAWS_UNPROVEN;
-}
-
-Laws laws_for_dates(const char *date, const char *utc_date, const char *event_date)
-{
-    uint32_t lo, hi;
-    return laws_bounds(date, utc_date, event_date, &lo, &hi);
-}
-
-const char *laws_name(Laws l) { return l == LAWS_2014 ? "2014" : "1997"; }
-
 /* The laws of game g from its Date tag (date), else its UTCDate and
  * EventDate tags, which only an undecided date needs looked for. */
 static Laws game_laws(const PgnGame *g, const char *date, uint32_t *lo, uint32_t *hi)
@@ -1206,7 +1102,7 @@ static Laws game_laws(const PgnGame *g, const char *date, uint32_t *lo, uint32_t
         else if (!strcmp(g->tags[i].name, "EventDate") && !event)
             event = g->tags[i].value;
     }
-    return laws_bounds(date, utc, event, lo, hi);
+    return laws_date_range(date, utc, event, lo, hi);
 }
 
 /* The Laws that judge the game of c, found when first asked: few games

@@ -8,41 +8,9 @@
 
 #include "clock.h"
 #include "diag.h"
+#include "laws.h"
 #include "pgn.h"
 #include "result.h"
-
-/* Which Laws of Chess judge a game (R45: FIDE 9.6; man page, THE LAWS BY
- * DATE).  The FIDE Laws in force from 1 July 2014 (adopted at the 84th
- * FIDE Congress, Tallinn; their article 9.6 a and b, now 9.6.1 and
- * 9.6.2) made fivefold repetition and the 75-move rule end the game at
- * once; under the earlier Laws those
- * positions were claimable draws only (threefold, fifty moves: 9.2, 9.3)
- * and play could go on.  The other endings checked are in every edition
- * since 1974: checkmate, stalemate, and the dead positions of the material
- * list (the older Laws' article 10.4: K v K, K v K+B or K+N, K+B v K+B with
- * bishops on one colour).  The general dead-position rule (any position
- * from which no series of legal moves leads to mate) is in the Laws of 1997
- * (5.2 b) and after: LAWS_1997_FROM, for checks beyond that list. */
-typedef enum Laws {
-    LAWS_UNPROVEN = 0,   /* the date does not show which: the older laws, warned where 2014's differ */
-    LAWS_1997,           /* a game played before 2014-07-01 */
-    LAWS_2014,           /* a game played on or after 2014-07-01 */
-} Laws;
-
-/* --rules: by the game's date, or one set forced for every game. */
-typedef enum RulesChoice { RULES_AUTO = 0, RULES_1997, RULES_2014 } RulesChoice;
-
-#define LAWS_2014_FROM 20140701u /* YYYYMMDD: the first day of the 2014 Laws */
-#define LAWS_1997_FROM 19970701u /* the first day of the 1997 Laws */
-
-/* The laws for a game from its tags' dates: Date ("YYYY.MM.DD", any digit
- * may be '?'), else UTCDate; EventDate, the event's first day, can only
- * move the earliest possible day later.  NULL for a tag that is absent. */
-Laws laws_for_dates(const char *date, const char *utc_date, const char *event_date);
-/* The earliest and latest day (YYYYMMDD) a PGN date allows; false when it
- * is not a date (malformed, or a placeholder year below 1400). */
-bool pgn_date_bounds(const char *s, uint32_t *lo, uint32_t *hi);
-const char *laws_name(Laws l);  /* "2014", "1997" (the older laws, also for an unproven date) */
 
 typedef enum GameStatus { STATUS_OK = 0, STATUS_WARNING, STATUS_ERROR, STATUS_SKIPPED } GameStatus;
 

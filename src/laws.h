@@ -1,4 +1,5 @@
-/* laws.h - the laws pgncheck enforces, each with what a user can look up:
+/* laws.h - the laws pgncheck enforces, and which Laws judge a game by its date.
+ * Each law comes with what a user can look up:
  * the article of the FIDE Laws of Chess in force from 1 January 2023
  * (handbook.fide.com, E012023) or the section of the PGN standard
  * (Edwards, 1994-03-12).  The ids R1-R45 are the project's names for the
@@ -11,6 +12,9 @@
  * check marks optional (Appendix C.13); the PGN standard asks for them. */
 #ifndef PGNCHECK_LAWS_H
 #define PGNCHECK_LAWS_H
+
+#include <stdbool.h>
+#include <stdint.h>
 
 #include "diag.h"
 
@@ -114,5 +118,40 @@ extern const LawInfo law_info[LAW_COUNT];
 /* The article or section a diagnostic code checks ("FIDE 3.10.2",
  * "PGN 8.2.3.5"), or NULL for a code no law or standard section states. */
 const char *diag_cite(DiagCode code);
+
+/* Which Laws of Chess judge a game (R45: FIDE 9.6; man page, THE LAWS BY
+ * DATE).  The FIDE Laws in force from 1 July 2014 (adopted at the 84th
+ * FIDE Congress, Tallinn; their article 9.6 a and b, now 9.6.1 and
+ * 9.6.2) made fivefold repetition and the 75-move rule end the game at
+ * once; under the earlier Laws those positions were claimable draws only (threefold, fifty moves: 9.2, 9.3)
+ * and play could go on.  The other endings checked are in every edition
+ * since 1974: checkmate, stalemate, and the dead positions of the material
+ * list (the older Laws' article 10.4: K v K, K v K+B or K+N, K+B v K+B with
+ * bishops on one colour).  The general dead-position rule (any position
+ * from which no series of legal moves leads to mate) is in the Laws of 1997
+ * (5.2 b) and after: LAWS_1997_FROM, for checks beyond that list. */
+typedef enum Laws {
+    LAWS_UNPROVEN = 0,   /* the date does not show which: the older laws, warned where 2014's differ */
+    LAWS_1997,           /* a game played before 2014-07-01 */
+    LAWS_2014,           /* a game played on or after 2014-07-01 */
+} Laws;
+
+/* --rules: by the game's date, or one set forced for every game. */
+typedef enum RulesChoice { RULES_AUTO = 0, RULES_1997, RULES_2014 } RulesChoice;
+
+#define LAWS_2014_FROM 20140701u /* YYYYMMDD: the first day of the 2014 Laws */
+#define LAWS_1997_FROM 19970701u /* the first day of the 1997 Laws */
+
+/* The laws for a game from its tags' dates: Date ("YYYY.MM.DD", any digit
+ * may be '?'), else UTCDate; EventDate, the event's first day, can only
+ * move the earliest possible day later.  NULL for a tag that is absent. */
+Laws laws_for_dates(const char *date, const char *utc_date, const char *event_date);
+/* The earliest and latest day (YYYYMMDD) a PGN date allows; false when it
+ * is not a date (malformed, or a placeholder year below 1400). */
+bool pgn_date_bounds(const char *s, uint32_t *lo, uint32_t *hi);
+/* laws_for_dates, and the earliest and latest day (YYYYMMDD) the dates
+ * allow in *lo and *hi (0 and UINT32_MAX: unknown). */
+Laws laws_date_range(const char *date, const char *utc_date, const char *event_date, uint32_t *lo, uint32_t *hi);
+const char *laws_name(Laws l);  /* "2014", "1997" (the older laws, also for an unproven date) */
 
 #endif
