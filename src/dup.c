@@ -328,3 +328,26 @@ DupVerdict dup_add(DupTable *t, const char *file, uint64_t index, uint32_t line,
     t->bucket[k] = ++t->n;
     return found;
 }
+
+static void start_words(const Position *p, uint16_t out[DUP_START_WORDS])
+{
+    uint8_t b[2 * DUP_START_WORDS] = {0};
+    for (int sq = 0; sq < 64; sq += 2)
+        b[sq / 2] = (uint8_t)(p->board[sq] | p->board[sq + 1] << 4);
+    b[32] = p->side;
+    b[33] = p->castling;
+    for (int i = 0; i < 4; i++)
+        b[34 + i] = p->castling >> i & 1 ? p->castle_rook[i] : 0;
+    b[38] = p->ep_legal ? p->ep : SQ_NONE;
+    memcpy(out, b, sizeof b);
+}
+
+size_t dup_start_words(const Position *p, uint16_t out[DUP_START_WORDS])
+{
+    start_words(p, out);
+    Position std;
+    pos_startpos(&std);
+    uint16_t std_words[DUP_START_WORDS];
+    start_words(&std, std_words);
+    return memcmp(out, std_words, sizeof std_words) ? DUP_START_WORDS : 0;
+}

@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "position.h"
+
 /* The games seen so far: a table of 12-byte entries and 4 to 8 bytes of
  * buckets per distinct main line, and an arena that holds each line once
  * (a 32-byte header, 2 bytes a word, the players' names and the date). */
@@ -63,5 +65,16 @@ DupVerdict dup_add(DupTable *t, const char *file, uint64_t index, uint32_t line,
 
 uint64_t dup_bytes(const DupTable *t);  /* memory held */
 uint64_t dup_lines(const DupTable *t);  /* distinct main lines kept */
+
+/* The identity of a start position, as FIDE 9.2.3 counts a position the
+ * same (the same pieces on the same squares, the same side to move, the
+ * same castling rights, and an en passant capture possible or not): the
+ * board's piece codes two a byte, then side, rights, each right's rook
+ * square and the en passant square where a capture is legal.  The clocks
+ * are not part of it (see the man page, --duplicates).  Writes the words
+ * of p to out and returns how many of them name it in a main line: 0 for
+ * the standard start position, else DUP_START_WORDS. */
+#define DUP_START_WORDS 20
+size_t dup_start_words(const Position *p, uint16_t out[DUP_START_WORDS]);
 
 #endif

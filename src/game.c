@@ -9,8 +9,10 @@
 
 #include "movegen.h"
 #include "rules.h"
+#include "dup.h"
 #include "explain.h"
 #include "game_tags.h"
+#include "marker.h"
 #include "mem.h"
 #include "repair.h"
 #include "strict.h"
@@ -1162,100 +1164,12 @@ static void warn_2014_ending(Ctx *c, const Line *L, bool main_line, PgnResult de
              at, L->would_end - 1 == REASON_FIVEFOLD ? LAW_R23 : LAW_R24, dbuf, tail);
 }
 
-/* A marker written wrongly that the reader took for the game's last token
- * ("1/2", "1:0", "+--"; its missing-termination is at it): its length, and
- * in *meant the result it names (PGN_RES_NONE for a forfeit mark); 0 if the
- * raw text at pos is no such token. */
-static size_t wrong_marker_at(const PgnGame *g, PgnPos pos, PgnResult *meant)
-{
-    static const struct { const char *text; PgnResult r; } forms[] = {
-        {"1/2:1/2", PGN_RES_DRAW}, {"1/2", PGN_RES_DRAW}, {"1:0", PGN_RES_WHITE},
-        {"0:1", PGN_RES_BLACK},    {"+--", PGN_RES_NONE}, {"--+", PGN_RES_NONE},
-    };
-    if (!g->raw || pos.offset < g->start.offset || pos.offset - g->start.offset >= g->raw_len)
-        return 0;
-    size_t at = (size_t)(pos.offset - g->start.offset), left = g->raw_len - at;
-    for (size_t k = 0; k < sizeof forms / sizeof forms[0]; k++) {
-        size_t n = strlen(forms[k].text);
-        if (n <= left && memcmp(g->raw + at, forms[k].text, n) == 0 &&
-            (n == left || strchr(" \t\r\n{;", g->raw[at + n]))) {
-            *meant = forms[k].r;
-            return n;
-        }
-    }
-    return 0;
-}
-
-/* What --fix-results writes where the game has no termination marker (the
- * standard requires one): the result the board proves, else the Result
- * tag's, else "*" (unknown).  Only in a game read to its end and replayed:
- * after a syntax error, in an open variation or after an illegal move the
- * marker's place is not known, and nothing is written.  A marker written
- * wrongly ("1/2") is replaced: by the proven result, else by the one it
- * names where the Result tag is missing, not a result, or the same (the
- * record's own word, in the standard's form), else by the Result tag's for
- * a forfeit mark ("+--", which names none); otherwise it is left. */
-static void fix_marker(const PgnGame *g, GameReport *rep)
-{
-    rep->marker = PGN_RES_NONE;
-    rep->marker_pos = g->start;
-    rep->marker_len = 0;
-    rep->marker_proven = false;
-    rep->tags_only = g->nelems == 0;
-    if (g->result != PGN_RES_NONE || g->syntax_error || rep->reason == REASON_INVALID)
-        return;
-    for (size_t i = 0; i < g->ndiags; i++) {
-        if (g->diags[i].code == D_UNBALANCED_VARIATION)
-            return;
-        if (g->diags[i].code == D_MISSING_TERMINATION)
-            rep->marker_pos = g->diags[i].pos;
-    }
-    PgnResult tag = game_tags_parse_result(rep->result_tag);
-    PgnResult proven = rep->fixed;
-    if (proven == PGN_RES_NONE && rep->outcome_known && rep->reason <= REASON_SEVENTY_FIVE)
-        proven = rep->outcome;   /* (checkmate ... 75 moves: the game ended on the board) */
-    rep->marker_proven = proven != PGN_RES_NONE;
-    PgnResult meant = PGN_RES_NONE;
-    size_t wrong = wrong_marker_at(g, rep->marker_pos, &meant);
-    if (!wrong) {
-        rep->marker = proven != PGN_RES_NONE ? proven : tag != PGN_RES_NONE ? tag : PGN_RES_UNKNOWN;
-        return;
-    }
-    rep->marker_len = (uint8_t)wrong;
-    if (proven != PGN_RES_NONE)
-        rep->marker = proven;
-    else if (meant != PGN_RES_NONE && (tag == PGN_RES_NONE || tag == meant))
-        rep->marker = meant;
-    else if (meant == PGN_RES_NONE && tag != PGN_RES_NONE && tag != PGN_RES_UNKNOWN)
-        rep->marker = tag;
-}
-
-/* --duplicates: the identity of a start position, as FIDE 9.2.3 counts a
- * position the same (the same pieces on the same squares, the same side
- * to move, the same castling rights, and an en passant capture possible or
- * not): the board's piece codes two a byte, then side, rights, each
- * right's rook square and the en passant square where a capture is legal.
- * The clocks are not part of it (see the man page, --duplicates). */
-#define START_WORDS 20
-static void start_words(const Position *p, uint16_t out[START_WORDS])
-{
-    uint8_t b[2 * START_WORDS] = {0};
-    for (int sq = 0; sq < 64; sq += 2)
-        b[sq / 2] = (uint8_t)(p->board[sq] | p->board[sq + 1] << 4);
-    b[32] = p->side;
-    b[33] = p->castling;
-    for (int i = 0; i < 4; i++)
-        b[34 + i] = p->castling >> i & 1 ? p->castle_rook[i] : 0;
-    b[38] = p->ep_legal ? p->ep : SQ_NONE;
-    memcpy(out, b, sizeof b);
-}
-
 /* CheckOptions.collect_line: room in s->line for the start position's
  * words and a move per element, the words written; Ctx.mv is where the
  * replay puts the moves.  False when out of memory. */
 static bool line_begin(Scratch *s, Ctx *c, const Position *start, size_t nelems)
 {
-    size_t need = 1 + START_WORDS + nelems;
+    size_t need = 1 + DUP_START_WORDS + nelems;
     if (need > s->line_cap) {
         size_t cap = s->line_cap ? s->line_cap : 256;
         while (cap < need)
@@ -1267,12 +1181,7 @@ static bool line_begin(Scratch *s, Ctx *c, const Position *start, size_t nelems)
         s->line_cap = cap;
     }
     uint16_t *w = s->line;
-    start_words(start, w + 1);
-    Position std;
-    pos_startpos(&std);
-    uint16_t std_words[START_WORDS];
-    start_words(&std, std_words);
-    w[0] = memcmp(w + 1, std_words, sizeof std_words) ? START_WORDS : 0;
+    w[0] = (uint16_t)dup_start_words(start, w + 1);
     c->mv = w + 1 + w[0];
     return true;
 }
@@ -1923,7 +1832,7 @@ static void check_finish(Ctx *c)
         rep->outcome_known = false;
         rep->fixed = PGN_RES_NONE;
     }
-    fix_marker(c->g, rep);
+    marker_fix(c->g, rep);
     sort_diags(rep);
 }
 
