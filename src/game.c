@@ -1,77 +1,27 @@
 /* game.c - replays a parsed game through the rules core and adjudicates its result. */
 #include "game.h"
-#include "laws.h"
 
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "movegen.h"
-#include "rules.h"
+#include "ctx.h"
+#include "dead.h"
 #include "dup.h"
-#include "explain.h"
 #include "game_tags.h"
+#include "judge.h"
+#include "laws.h"
 #include "marker.h"
 #include "mem.h"
+#include "movegen.h"
+#include "note.h"
 #include "repair.h"
-#include "strict.h"
+#include "rules.h"
 #include "san.h"
+#include "say.h"
+#include "strict.h"
 #include "unwin.h"
-
-/* One line of play: the main line or a variation being replayed. */
-typedef struct Line {
-    Position cur;          /* the position now (moves are made in place) */
-    Position prev;         /* before the last move, kept only when a variation follows it */
-    /* (from here on zeroed for each game: see set_up) */
-    uint32_t ply;          /* ply number of the last move played */
-    bool has_prev;         /* a move was played: a variation may replace it */
-    bool stopped;          /* an error ended this line's replay */
-    bool number_warned;    /* one move-number warning per line is enough */
-    int ended;             /* automatic ending (Reason + 1), 0 if none */
-    uint32_t ended_ply;
-    /* The move after which it ended, for messages (formatted only when one
-     * is written: ended_label): its number, side and text; side -1: the
-     * game ended in its FEN start position. */
-    uint32_t ended_full;
-    int ended_side;
-    const char *ended_text;
-    uint8_t ended_proof;   /* a dead position (R22) beyond the material: UNWIN_BY_BLOCKADE or
-                              UNWIN_BY_EXHAUSTION (the searches); 0 otherwise */
-    /* Stalemate not yet ruled out after the last move (out of check, no
-     * other ending), or checkmate after a check marked '+' (see ply_end):
-     * the next legal move in this line rules it out for free, so the
-     * legal-move search runs only where the line stops.  The move that
-     * left the pending position, NULL if none. */
-    const PgnElem *pending;
-    /* Under LAWS_UNPROVEN: the first fivefold repetition or 75-move
-     * position of this line (Reason + 1, 0 if none), which would have
-     * ended the game under the Laws of 2014, and the move that reached it
-     * (NULL: the FEN start position).  Warned at the line's end if play
-     * went on, or the result differs (R45). */
-    int would_end;
-    uint32_t would_ply;
-    uint32_t would_full;
-    int would_side;
-    const PgnElem *would_elem;
-} Line;
-
-#define CUR(L) (&(L)->cur)
-
-typedef struct Scratch {
-    Line *lines;           /* lines[0] is the main line; grows with variation depth */
-    size_t lines_cap;
-    size_t diags_cap;      /* capacity of GameReport.diags (grows to GAME_MAX_DIAGS) */
-    uint64_t *keys;        /* main-line position keys since the start, index = ply */
-    size_t keys_cap;
-    /* Counts of the main line's keys since its last irreversible move,
-     * for stretches of 100 plies and more without one (rules.h). */
-    RulesRepTable rep;
-    Line dead;             /* a stopped line: where moves go that no line replays */
-    uint16_t *line;        /* GameReport.line (collect_line) */
-    size_t line_cap;
-    RepairSet repair;      /* GameReport.repair (repair.c) */
-} Scratch;
 
 void check_options_default(CheckOptions *o)
 {
@@ -96,27 +46,9 @@ void game_report_trim(GameReport *rep)
     }
 }
 
-/* The search table of unwin.c: one per thread (not per GameReport: a read
- * batch holds hundreds of reports, and a table in each made -j1 peak at
- * 396 MB, issue 33), UNWIN_TABLE_DEFAULT bytes allocated at the thread's
- * first search and kept until game_thread_free. */
-static _Thread_local void *unwin_mem;
-static _Thread_local UnwinTable unwin_table;
-
-static UnwinTable *thread_unwin_table(void)
-{
-    if (!unwin_mem) {
-        if (!(unwin_mem = mem_alloc(UNWIN_TABLE_DEFAULT)))
-            return NULL;
-        unwin_table_init(&unwin_table, unwin_mem, UNWIN_TABLE_DEFAULT);
-    }
-    return &unwin_table;
-}
-
 void game_thread_free(void)
 {
-    mem_free(unwin_mem);
-    unwin_mem = NULL;
+    ctx_thread_free();
 }
 
 void game_report_free(GameReport *rep)
@@ -132,66 +64,6 @@ void game_report_free(GameReport *rep)
     mem_free(s);
     mem_free(rep->diags);
     memset(rep, 0, sizeof *rep);
-}
-
-typedef struct Ctx {
-    const PgnGame *g;
-    const CheckOptions *opt;
-    GameReport *rep;
-    Scratch *s;
-    bool chess960;
-    int laws;              /* the Laws that judge this game (R45), -1 until asked (ctx_laws) */
-    const char *date;      /* the Date tag's value, NULL if none */
-    /* The earliest and latest day (YYYYMMDD) the game can have been
-     * played, from its tags or --rules (0 and UINT32_MAX: unknown), for
-     * laws of other dates: a law from day D judges the game when
-     * date_lo >= D, not when date_hi < D, and else the date is open. */
-    uint32_t date_lo, date_hi;
-    /* The move being settled is in long algebraic or UCI notation without
-     * a mark: its notation warning gives the SAN with the mark (see
-     * note_notation), so a missing + or # is not said again. */
-    bool mark_in_note;
-    /* Test every ply that resets the clock for a dead position by the
-     * blockade (R22): the second replay of a game whose final position is
-     * one (see needs_dead_replay), so that the first dead ply is found. */
-    bool dead_check;
-    /* CheckOptions.collect_line: where the main line's moves go, the
-     * move of ply n at mv[n - 1] (room reserved for every element), else
-     * NULL */
-    Move *mv;
-    /* what the clocks say of a decisive end (clock.c): 1 a flag fall by
-     * the Termination tag, 2 by the clocks alone, 0 neither */
-    int on_time;
-    PgnPos result_pos;     /* (Verdict.result_pos, for clock findings about the end) */
-    /* The main line's first move after the game ended on the board (R41):
-     * said once the result is known (after_end_say), which decides how. */
-    const PgnElem *after_end;
-    uint32_t after_ply;
-    char after_label[48];
-    /* The main line's first move, numbered ahead of the start position
-     * with no FEN tag (a game that starts mid-way): its number, else 0,
-     * and where its move-number warning is (an illegal move later takes
-     * it into its message: play). */
-    long start_number;
-    uint64_t start_number_at;
-    bool fen_start;        /* the game starts from a FEN tag */
-} Ctx;
-
-/* Room for one more diagnostic: the array grows as a game needs it, so a
- * report costs little memory until a game has much to say. */
-static bool reserve_diag(Scratch *s, GameReport *rep)
-{
-    if (rep->ndiags < s->diags_cap)
-        return true;
-    size_t cap = s->diags_cap ? s->diags_cap * 2 : 8;
-    if (cap > GAME_MAX_DIAGS)
-        cap = GAME_MAX_DIAGS;
-    Diag *d = mem_realloc(rep->diags, cap, sizeof *d);
-    if (!d)
-        return false;
-    rep->diags = d;
-    s->diags_cap = cap;
-    return true;
 }
 
 /* Line storage for variation depth `depth` (0 = main line). */
@@ -210,135 +82,6 @@ static Line *line_at(Scratch *s, size_t depth)
     s->lines = l;
     s->lines_cap = cap;
     return depth < cap ? &s->lines[depth] : NULL;
-}
-
-static void add_diag(Ctx *c, DiagCode code, PgnPos pos, uint32_t ply, const char *move, const char *fmt, ...)
-    __attribute__((format(printf, 6, 7)));
-
-static void add_diag_v(Ctx *c, DiagCode code, PgnPos pos, uint32_t ply, const char *move, const char *fmt,
-                       va_list ap) __attribute__((format(printf, 6, 0)));
-
-static void add_diag(Ctx *c, DiagCode code, PgnPos pos, uint32_t ply, const char *move, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    add_diag_v(c, code, pos, ply, move, fmt, ap);
-    va_end(ap);
-}
-
-/* game_tags.c's findings (GameTagsSink): ply 0, no move. */
-static void tags_say(void *arg, DiagCode code, PgnPos pos, const char *fmt, va_list ap)
-    __attribute__((format(printf, 4, 0)));
-
-static void tags_say(void *arg, DiagCode code, PgnPos pos, const char *fmt, va_list ap)
-{
-    add_diag_v(arg, code, pos, 0, NULL, fmt, ap);
-}
-
-static void put_diag_v(Ctx *c, DiagCode code, Severity sev, PgnPos pos, uint32_t ply, const char *move,
-                       const char *fmt, va_list ap) __attribute__((format(printf, 7, 0)));
-
-static void add_diag_v(Ctx *c, DiagCode code, PgnPos pos, uint32_t ply, const char *move, const char *fmt,
-                       va_list ap)
-{
-    Severity sev = c->opt->severity[code];
-    /* --strict: the export format has no suffix annotations (PGN 8.2.3.8). */
-    if (c->opt->strict && code == D_SUFFIX_ANNOTATION && sev != SEV_NONE && sev < SEV_WARNING)
-        sev = SEV_WARNING;
-    put_diag_v(c, code, sev, pos, ply, move, fmt, ap);
-}
-
-/* add_diag with the severity given (SEV_NONE: not said). */
-static void put_diag_v(Ctx *c, DiagCode code, Severity sev, PgnPos pos, uint32_t ply, const char *move,
-                       const char *fmt, va_list ap)
-{
-    if (sev == SEV_NONE)
-        return;
-    GameReport *rep = c->rep;
-    rep->counts[sev]++;
-    if (rep->ndiags >= GAME_MAX_DIAGS || !reserve_diag(c->s, rep)) {
-        if (rep->ndiags < GAME_MAX_DIAGS)
-            rep->out_of_memory = true;
-        rep->dropped++;
-        return;
-    }
-    Diag *d = &rep->diags[rep->ndiags++];
-    d->code = code;
-    d->severity = sev;
-    d->pos = pos;
-    d->ply = (int32_t)ply;
-    snprintf(d->move, sizeof d->move, "%s", move ? move : "");
-    vsnprintf(d->msg, sizeof d->msg, fmt, ap);
-}
-
-static bool diag_append(Ctx *c, DiagCode code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-/* Adds to the message of the game's first diagnostic of code (one that
- * is the root of another finding, which it now tells); false if there is
- * none.  (Cut at the message's cap, as every message is.) */
-static bool diag_append(Ctx *c, DiagCode code, const char *fmt, ...)
-{
-    GameReport *rep = c->rep;
-    for (size_t i = 0; i < rep->ndiags; i++)
-        if (rep->diags[i].code == code) {
-            Diag *d = &rep->diags[i];
-            size_t len = strlen(d->msg);
-            va_list ap;
-            va_start(ap, fmt);
-            vsnprintf(d->msg + len, sizeof d->msg - len, fmt, ap);
-            va_end(ap);
-            return true;
-        }
-    return false;
-}
-
-/* Takes back the diagnostic of code at byte offset `at`, if one was
- * made; returns whether it did. */
-static bool drop_diag_at(Ctx *c, DiagCode code, uint64_t at)
-{
-    GameReport *rep = c->rep;
-    for (size_t i = rep->ndiags; i-- > 0;)
-        if (rep->diags[i].code == code && rep->diags[i].pos.offset == at) {
-            rep->counts[rep->diags[i].severity]--;
-            memmove(&rep->diags[i], &rep->diags[i + 1], (rep->ndiags - i - 1) * sizeof rep->diags[i]);
-            rep->ndiags--;
-            return true;
-        }
-    return false;
-}
-
-/* Takes back the last diagnostic of code, if one was made; returns
- * whether it did. */
-static bool drop_diag(Ctx *c, DiagCode code)
-{
-    GameReport *rep = c->rep;
-    for (size_t i = rep->ndiags; i-- > 0;)
-        if (rep->diags[i].code == code) {
-            rep->counts[rep->diags[i].severity]--;
-            memmove(&rep->diags[i], &rep->diags[i + 1], (rep->ndiags - i - 1) * sizeof rep->diags[i]);
-            rep->ndiags--;
-            return true;
-        }
-    return false;
-}
-
-static const char *color_name(int c) { return c == WHITE ? "White" : "Black"; }
-
-/* "12. Nf3" or "12... Nf3" for messages. */
-static void move_label(uint32_t fullmove, int side, const char *text, char *buf, size_t cap)
-{
-    snprintf(buf, cap, "%u%s %s", (unsigned)fullmove, side == WHITE ? "." : "...", text);
-}
-
-/* "after 38. Kg1" (or "in the FEN start position"): where line L ended. */
-static const char *ended_label(const Line *L, char *buf, size_t cap)
-{
-    if (L->ended_side < 0)
-        return "in the FEN start position";
-    char lab[48];
-    move_label(L->ended_full, L->ended_side, L->ended_text, lab, sizeof lab);
-    snprintf(buf, cap, "after %s", lab);
-    return buf;
 }
 
 /* The first move number of the main line if it is ahead of where a game
@@ -360,224 +103,6 @@ static long first_number_ahead(const PgnGame *g)
         }
     }
     return 0;
-}
-
-/* FIDE 6.9 / R29: can `color` checkmate from p by any series of legal
- * moves?  False only when proven: by the material rules (rules.c), or
- * for a position whose pawns may be locked (unwin_may_be_blocked: a man
- * ahead of every pawn on its file, no castling right) by the
- * blockade proof of unwin.c, a static test of a few microseconds.  The
- * searches of unwin_decide are not run here: they cost milliseconds on
- * a locked position that is winnable, and those are far more common in
- * real games than unwinnable ones.  *why: the proof when false. */
-static bool can_mate(const Position *p, int color, UnwinReason *why)
-{
-    *why = UNWIN_BY_MATERIAL;
-    if (!pos_can_mate(p, color))
-        return false;
-    *why = UNWIN_BY_BLOCKADE;
-    return !(unwin_may_be_blocked(p) && unwin_blockade(p, color));
-}
-
-/* can_mate, and then with --unwin-nodes the cheap filter
- * (unwin_quick_winnable) and, where it does not answer, the searches of
- * unwin_decide (a helpmate; every position that can follow) within that
- * many nodes, on the final position of a decisive result: false only
- * for a proof (UNWIN_UNWINNABLE); a helpmate, or the budget spent
- * (undetermined), leave the result standing. */
-static bool can_mate_deep(Ctx *c, const Position *p, int color, UnwinReason *why)
-{
-    if (!can_mate(p, color, why))
-        return false;
-    if (!c->opt->unwin_nodes || unwin_quick_winnable(p, color))
-        return true;
-    UnwinTable *t = thread_unwin_table();
-    if (!t) {
-        c->rep->out_of_memory = true;
-        return true;
-    }
-    UnwinResult r;
-    if (unwin_decide(p, color, t, c->opt->unwin_nodes, &r) != UNWIN_UNWINNABLE)
-        return true;
-    *why = r.reason;
-    return false;
-}
-
-/* Why a colour cannot mate, after can_mate said so: "" for the material
- * alone (the message says enough), else a short clause (a message has
- * PGN_MSG bytes): the blockade proof of unwin.c, the pawns locked for
- * ever and no square the king can reach where a mate could be given. */
-static const char *cannot_mate_why(UnwinReason why)
-{
-    switch (why) {
-    case UNWIN_BY_BLOCKADE: return " (pawns locked for ever, no mating square)";
-    case UNWIN_BY_EXHAUSTION: return " (no position that can follow is a mate)";
-    default: return "";
-    }
-}
-
-/* Over-disambiguation: name the canonical move, and the pinned piece that
- * made the writer think it was needed (PGN standard 8.2.3.4: only legal
- * moves are told apart). */
-static void note_overdisambiguated(Ctx *c, const Position *pos, const SanResult *r, const PgnElem *e, uint32_t ply,
-                                   const char *label)
-{
-    char msg[128];
-    explain_overdisambiguated(pos, r, msg, sizeof msg);
-    add_diag(c, D_OVERDISAMBIGUATED, e->pos, ply, e->text, "%s%s", label, msg);
-}
-
-static void note_notation(Ctx *c, const Position *pos, const SanResult *r, const PgnElem *e, uint32_t ply,
-                          const char *label)
-{
-    static const struct {
-        unsigned bit;
-        DiagCode code;
-        const char *text;
-    } notes[] = {
-        {SAN_NOTE_CASTLE_ZEROS, D_CASTLE_ZEROS, "castling is written with the letter O, not zeros"},
-        {SAN_NOTE_PROMO_NO_EQUALS, D_PROMO_NO_EQUALS, "a promotion is written with = before the piece"},
-        {SAN_NOTE_PROMO_LOWERCASE, D_PROMO_LOWERCASE, "the promotion piece letter should be upper case"},
-        {SAN_NOTE_CAPTURE_MISSING, D_CAPTURE_MARK_MISSING, "the move captures but has no x"},
-        {SAN_NOTE_CAPTURE_SURPLUS, D_CAPTURE_MARK_SURPLUS, "x written but the move captures nothing"},
-        {SAN_NOTE_OVERDISAMBIGUATED, D_OVERDISAMBIGUATED, "more of the origin square is given than needed"},
-        {SAN_NOTE_UNDERDISAMBIGUATED_FILE, D_OVERDISAMBIGUATED, "the origin rank is given where the file is the standard choice"},
-        {SAN_NOTE_LONG_ALGEBRAIC, D_LONG_ALGEBRAIC, "long algebraic notation"},
-        {SAN_NOTE_UCI, D_UCI_MOVE, "UCI coordinate notation"},
-        {SAN_NOTE_SUFFIX, D_SUFFIX_ANNOTATION, "a suffix annotation is attached to the move"},
-        {SAN_NOTE_EP_SUFFIX, D_EP_SUFFIX, "\"e.p.\" is not part of SAN"},
-        {SAN_NOTE_PAWN_LETTER, D_PAWN_LETTER, "pawn moves are written without P"},
-    };
-    unsigned bits = r->notes;
-    char san[24] = "";
-    if (bits & (SAN_NOTE_LONG_ALGEBRAIC | SAN_NOTE_UCI)) {
-        /* One mistake, one warning: a move not in SAN is said once, with
-         * its SAN, mark included.  What writing it in SAN puts right (an
-         * x, an =, a capital promotion letter, no P, the + or # that the
-         * notation left out) is part of that warning, not a warning of
-         * its own; a mark that says something false (x on a non-capture,
-         * + on a non-check) still is one. */
-        bits &= ~(unsigned)(SAN_NOTE_CAPTURE_MISSING | SAN_NOTE_PROMO_NO_EQUALS | SAN_NOTE_PROMO_LOWERCASE |
-                            SAN_NOTE_PAWN_LETTER);
-        size_t n = san_format_nomark(pos, r->move, san);
-        Position after = *pos;
-        pos_do(&after, r->move);
-        if (after.checkers && n + 1 < sizeof san) {
-            san[n] = pos_has_legal_move(&after) ? '+' : '#';
-            san[n + 1] = '\0';
-        }
-        c->mark_in_note = r->mark == 0;
-    }
-    for (size_t i = 0; i < sizeof notes / sizeof notes[0]; i++)
-        if (bits & notes[i].bit) {
-            if (notes[i].bit == SAN_NOTE_OVERDISAMBIGUATED)
-                note_overdisambiguated(c, pos, r, e, ply, label);
-            else if (notes[i].bit & (SAN_NOTE_LONG_ALGEBRAIC | SAN_NOTE_UCI))
-                add_diag(c, notes[i].code, e->pos, ply, e->text, "%s: %s; in SAN: %s", label, notes[i].text, san);
-            else
-                add_diag(c, notes[i].code, e->pos, ply, e->text, "%s: %s", label, notes[i].text);
-        }
-}
-
-/* extra: said at the end of the message (the move number's disagreement,
- * see play), "" if nothing. */
-static void report_bad_move(Ctx *c, const Position *pos, const SanResult *r, const PgnElem *e, uint32_t ply,
-                            const char *label, bool in_variation, const char *extra)
-{
-    /* A token too long to be a move: the reader has said so
-     * (token-too-long, at the token): once is enough, unless that check
-     * is turned off. */
-    if (r->status == SAN_SYNTAX && e->truncated && c->opt->severity[D_TOKEN_TOO_LONG] != SEV_NONE)
-        return;
-    char msg[256];
-    DiagCode code = explain_bad_move(pos, r, e->text, e->truncated, in_variation, msg, sizeof msg);
-    /* One mistake, one error: SetUp "1" without its FEN (an error of its
-     * own) leaves the standard position, where the main line's moves fail
-     * for that reason; the failing move is told in that error. */
-    bool fold = !in_variation && !c->fen_start && (code == D_ILLEGAL_MOVE || code == D_AMBIGUOUS_MOVE) &&
-                c->opt->severity[code] != SEV_NONE &&
-                c->opt->severity[D_SETUP_WITHOUT_FEN] >= c->opt->severity[code];
-    if (fold && diag_append(c, D_SETUP_WITHOUT_FEN, "; there %s (ply %u) cannot be played", label, (unsigned)ply))
-        return;
-    add_diag(c, code, e->pos, ply, e->text, "%s%s%s", label, msg, extra);
-}
-
-/* The article of the Laws that ends the game so (laws.h). */
-static const char *ending_law(int reason)
-{
-    switch (reason) {
-    case REASON_CHECKMATE: return LAW_R20;
-    case REASON_STALEMATE: return LAW_R21;
-    case REASON_DEAD_POSITION: return LAW_R22;
-    case REASON_FIVEFOLD: return LAW_R23;
-    case REASON_SEVENTY_FIVE: return LAW_R24;
-    default: return LAW_R41;
-    }
-}
-
-static const char *ending_text(int reason)
-{
-    switch (reason) {
-    case REASON_CHECKMATE: return "checkmate";
-    case REASON_STALEMATE: return "stalemate";
-    case REASON_DEAD_POSITION: return "a dead position (no mating material)";
-    case REASON_FIVEFOLD: return "fivefold repetition";
-    case REASON_SEVENTY_FIVE: return "the 75-move rule";
-    default: return "the end of the game";
-    }
-}
-
-/* The ending of line L for a message: a dead position says which proof. */
-static const char *line_ending_text(const Line *L)
-{
-    if (L->ended_proof == UNWIN_BY_BLOCKADE)
-        return "a dead position (pawns locked for ever, no mating square)";
-    if (L->ended_proof == UNWIN_BY_EXHAUSTION)
-        return "a dead position (neither side can ever mate: searched)";
-    return ending_text(L->ended - 1);
-}
-
-static Laws ctx_laws(Ctx *c);
-
-/* R22 (FIDE 5.2.2): dead beyond the material list, where the pawns may
- * be locked (unwin_may_be_blocked, a necessary condition) and the
- * blockade proof of unwin.c shows that neither colour can ever mate.  The general rule is in the Laws of
- * 1997 and after (5.2 b; laws.h, Laws): applied only where the game's
- * date shows them (its earliest day from 1997-07-01; an undated game is
- * judged by the older laws, whose list the material rules cover). */
-static bool dead_by_blockade(Ctx *c, const Position *p)
-{
-    if (!unwin_may_be_blocked(p))
-        return false;
-    (void)ctx_laws(c);
-    return c->date_lo >= LAWS_1997_FROM && unwin_blockade(p, WHITE) && unwin_blockade(p, BLACK);
-}
-
-/* R22 (FIDE 5.2.2) by the searches of unwin.c (--unwin-nodes): neither
- * colour can ever mate.  Dated as dead_by_blockade.
- * The cheap filter (unwin_quick_winnable) answers for most positions
- * that one colour can still mate; only the others are searched, the side
- * that has just moved first; an undetermined answer is no proof.  Asked
- * of a game's final position (needs_dead_replay), of a set-up start
- * position, and, in the second replay of a game whose final position is
- * dead, of every ply, so that the first dead one is found. */
-static bool dead_by_search(Ctx *c, const Position *p)
-{
-    if (!c->opt->unwin_nodes)
-        return false;
-    (void)ctx_laws(c);
-    if (c->date_lo < LAWS_1997_FROM || unwin_quick_winnable(p, p->side ^ 1) || unwin_quick_winnable(p, p->side))
-        return false;
-    UnwinTable *t = thread_unwin_table();
-    if (!t) {
-        c->rep->out_of_memory = true;
-        return false;
-    }
-    UnwinResult r;
-    for (int k = 1; k >= 0; k--)
-        if (unwin_decide(p, p->side ^ k, t, c->opt->unwin_nodes, &r) != UNWIN_UNWINNABLE)
-            return false;
-    return true;
 }
 
 typedef struct Claims {
@@ -631,9 +156,9 @@ static void resolve_pending(Ctx *c, Line *L)
     int side = p->side ^ 1;
     if (p->checkers) {
         char label_buf[48];
-        move_label(p->fullmove - (uint32_t)(side == BLACK), side, e->text, label_buf, sizeof label_buf);
-        add_diag(c, D_MATE_MARK_MISSING, e->pos, L->ply, e->text, "%s: the move gives checkmate but is marked %s",
-                 label_buf, "+ instead of #");
+        say_move_label(p->fullmove - (uint32_t)(side == BLACK), side, e->text, label_buf, sizeof label_buf);
+        say_add(c, D_MATE_MARK_MISSING, e->pos, L->ply, e->text, "%s: the move gives checkmate but is marked %s",
+                label_buf, "+ instead of #");
     }
     L->ended = (p->checkers ? REASON_CHECKMATE : REASON_STALEMATE) + 1;
     L->ended_ply = L->ply;
@@ -653,7 +178,8 @@ static CHESS_NOINLINE void ply_end_slow(Ctx *c, Line *L, const PgnElem *e, uint3
     Position *p = CUR(L);
     char label_buf[48];
 #define label                                                                                                     \
-    (move_label(p->fullmove - (uint32_t)(p->side == WHITE), p->side ^ 1, e->text, label_buf, sizeof label_buf), \
+    (say_move_label(p->fullmove - (uint32_t)(p->side == WHITE), p->side ^ 1, e->text, label_buf,                  \
+                    sizeof label_buf),                                                                            \
      label_buf)
     /* R20/R21: is the side now to move mated or stalemated?  In check
      * the answer decides the marks, so it is found now; out of check only
@@ -666,15 +192,15 @@ static CHESS_NOINLINE void ply_end_slow(Ctx *c, Line *L, const PgnElem *e, uint3
     bool mate = p->checkers && !any;
     /* R42: the check and mate marks. */
     if (mate && mark != 2 && !(mark == 0 && c->mark_in_note))
-        add_diag(c, D_MATE_MARK_MISSING, e->pos, ply, e->text, "%s: the move gives checkmate but is marked %s", label,
-                 mark == 1 ? "+ instead of #" : "with no #");
+        say_add(c, D_MATE_MARK_MISSING, e->pos, ply, e->text, "%s: the move gives checkmate but is marked %s", label,
+                mark == 1 ? "+ instead of #" : "with no #");
     else if (!mate && p->checkers && mark == 0 && !c->mark_in_note)
-        add_diag(c, D_CHECK_MARK_MISSING, e->pos, ply, e->text, "%s: the move gives check but has no +", label);
+        say_add(c, D_CHECK_MARK_MISSING, e->pos, ply, e->text, "%s: the move gives check but has no +", label);
     else if (!mate && p->checkers && mark == 2)
-        add_diag(c, D_MATE_MARK_WRONG, e->pos, ply, e->text, "%s: marked # but it is only check", label);
+        say_add(c, D_MATE_MARK_WRONG, e->pos, ply, e->text, "%s: marked # but it is only check", label);
     else if (!p->checkers && mark)
-        add_diag(c, D_CHECK_MARK_WRONG, e->pos, ply, e->text, "%s: marked %s but the move gives no check", label,
-                 mark == 2 ? "#" : "+");
+        say_add(c, D_CHECK_MARK_WRONG, e->pos, ply, e->text, "%s: marked %s but the move gives no check", label,
+                mark == 2 ? "#" : "+");
 
     /* Material changes only by a capture or a promotion (R22), and both
      * reset the halfmove clock; so does a pawn move, but a pawn left on
@@ -717,8 +243,8 @@ static CHESS_NOINLINE void ply_end_slow(Ctx *c, Line *L, const PgnElem *e, uint3
                     ended2014 = REASON_FIVEFOLD + 1; /* FIDE 9.6.1 (2014) */
                 if (reps >= 3 && !cl->threefold_ply) {
                     cl->threefold_ply = ply;
-                    add_diag(c, D_THREEFOLD, e->pos, ply, e->text,
-                             "%s: the position occurs for the third time; a draw could be claimed (FIDE 9.2)", label);
+                    say_add(c, D_THREEFOLD, e->pos, ply, e->text,
+                            "%s: the position occurs for the third time; a draw could be claimed (FIDE 9.2)", label);
                 }
             }
         }
@@ -728,8 +254,8 @@ static CHESS_NOINLINE void ply_end_slow(Ctx *c, Line *L, const PgnElem *e, uint3
          * position's clock is kept in Claims. */
         if ((p->halfmove >= 100 || (ply == cl->start_fifty_ply)) && !cl->fifty_ply) {
             cl->fifty_ply = ply;
-            add_diag(c, D_FIFTY_MOVES, e->pos, ply, e->text,
-                     "%s: 50 moves by each side without capture or pawn move; a draw could be claimed (FIDE 9.3)", label);
+            say_add(c, D_FIFTY_MOVES, e->pos, ply, e->text,
+                    "%s: 50 moves by each side without capture or pawn move; a draw could be claimed (FIDE 9.3)", label);
         }
     }
     /* FIDE 9.6.2 (2014): a mate on the last move beats the 75-move rule
@@ -858,8 +384,8 @@ static inline void check_number(Ctx *c, Line *L, const PgnElem *e, uint32_t ply,
             c->start_number = e->number;
             c->start_number_at = e->pos.offset;
         }
-        add_diag(c, D_MOVE_NUMBER, e->pos, ply, e->text, "move number %d, but this is move %u of %s", (int)e->number,
-                 (unsigned)number, color_name(p->side ^ 1));
+        say_add(c, D_MOVE_NUMBER, e->pos, ply, e->text, "move number %d, but this is move %u of %s", (int)e->number,
+                (unsigned)number, say_color(p->side ^ 1));
     }
 }
 
@@ -891,8 +417,8 @@ static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main
     /* The "12... Nf3" label is built only when a diagnostic needs it. */
     char label_buf[48];
 #define label                                                                                                     \
-    (move_label(p->fullmove - (uint32_t)(moved && p->side == WHITE), p->side ^ moved, e->text, label_buf,         \
-                sizeof label_buf),                                                                                \
+    (say_move_label(p->fullmove - (uint32_t)(moved && p->side == WHITE), p->side ^ moved, e->text, label_buf,     \
+                    sizeof label_buf),                                                                            \
      label_buf)
     uint32_t ply = L->ply + 1;
     /* The usual move, in a line not over: resolved and made at once.
@@ -924,15 +450,15 @@ static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main
         }
         if (L->ended) {
             if (main_line) {
-                /* said with the result (after_end_say) */
+                /* said with the result (judge_after_end) */
                 c->after_end = e;
                 c->after_ply = ply;
                 snprintf(c->after_label, sizeof c->after_label, "%s", label);
                 return PLAY_AFTER_END;
             }
             char at[64];
-            add_diag(c, D_MOVES_AFTER_END, e->pos, ply, e->text, "%s: the game was already over by %s %s (ply %u)",
-                     label, line_ending_text(L), ended_label(L, at, sizeof at), (unsigned)L->ended_ply);
+            say_add(c, D_MOVES_AFTER_END, e->pos, ply, e->text, "%s: the game was already over by %s %s (ply %u)",
+                    label, say_line_ending(L), say_ended_label(L, at, sizeof at), (unsigned)L->ended_ply);
             return PLAY_AFTER_END;
         }
         bool number_off = e->number >= 0 && !L->number_warned && (uint32_t)e->number != before->fullmove;
@@ -949,19 +475,19 @@ static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main
                          (int)e->number);
             else if (number_off)
                 snprintf(extra, sizeof extra, "; it is numbered %d, but it would be move %u of %s", (int)e->number,
-                         (unsigned)before->fullmove, color_name(before->side));
+                         (unsigned)before->fullmove, say_color(before->side));
             else if (main_line && c->start_number) {
                 /* (the game's first move was numbered so: one mistake) */
-                drop_diag_at(c, D_MOVE_NUMBER, c->start_number_at);
+                say_drop_at(c, D_MOVE_NUMBER, c->start_number_at);
                 snprintf(extra, sizeof extra, "; it starts at move %ld with no FEN: opening moves or a FEN tag missing",
                          c->start_number);
             }
-            report_bad_move(c, before, &r, e, ply, label, !main_line, extra);
+            note_bad_move(c, before, &r, e, ply, label, !main_line, extra);
             return PLAY_ERROR;
         }
         if (number_off) {
-            add_diag(c, D_MOVE_NUMBER, e->pos, ply, e->text, "move number %d, but this is move %u of %s",
-                     (int)e->number, (unsigned)before->fullmove, color_name(before->side));
+            say_add(c, D_MOVE_NUMBER, e->pos, ply, e->text, "move number %d, but this is move %u of %s",
+                    (int)e->number, (unsigned)before->fullmove, say_color(before->side));
             if (main_line && ply == 1 && !c->fen_start && e->number > 1) {
                 c->start_number = e->number;
                 c->start_number_at = e->pos.offset;
@@ -1061,109 +587,6 @@ static CHESS_NOINLINE const PgnElem *main_run_keep(Ctx *c, Line *L, const PgnEle
     return c->dead_check ? main_run_as(c, L, e, end, cl, true, true) : main_run_as(c, L, e, end, cl, false, true);
 }
 
-static int diag_cmp(const void *a, const void *b)
-{
-    const Diag *x = a, *y = b;
-    if (x->pos.offset != y->pos.offset)
-        return x->pos.offset < y->pos.offset ? -1 : 1;
-    return 0;
-}
-
-static void sort_diags(GameReport *rep)
-{
-    /* Stable insertion sort: diagnostics arrive almost in order. */
-    for (size_t i = 1; i < rep->ndiags; i++) {
-        Diag tmp = rep->diags[i];
-        size_t j = i;
-        while (j > 0 && diag_cmp(&rep->diags[j - 1], &tmp) > 0) {
-            rep->diags[j] = rep->diags[j - 1];
-            j--;
-        }
-        rep->diags[j] = tmp;
-    }
-}
-
-static void set_outcome(GameReport *rep, PgnResult r, Reason why)
-{
-    rep->outcome_known = true;
-    rep->outcome = r;
-    rep->reason = why;
-}
-
-/* The laws of game g from its Date tag (date), else its UTCDate and
- * EventDate tags, which only an undecided date needs looked for. */
-static Laws game_laws(const PgnGame *g, const char *date, uint32_t *lo, uint32_t *hi)
-{
-    /* (the usual game: a date that decides, no other tag looked for) */
-    if (pgn_date_bounds(date, lo, hi) && (*hi < LAWS_2014_FROM || *lo >= LAWS_2014_FROM))
-        return *hi < LAWS_2014_FROM ? LAWS_1997 : LAWS_2014;
-    const char *utc = NULL, *event = NULL;
-    for (size_t i = 0; i < g->ntags; i++) {
-        if (!strcmp(g->tags[i].name, "UTCDate") && !utc)
-            utc = g->tags[i].value;
-        else if (!strcmp(g->tags[i].name, "EventDate") && !event)
-            event = g->tags[i].value;
-    }
-    return laws_date_range(date, utc, event, lo, hi);
-}
-
-/* The Laws that judge the game of c, found when first asked: few games
- * reach a position where they differ, and only JSON Lines and TSV show
- * them for every game. */
-static Laws ctx_laws(Ctx *c)
-{
-    if (c->laws >= 0)
-        return (Laws)c->laws;
-    Laws l;
-    if (c->opt->rules == RULES_2014) {
-        c->date_lo = LAWS_2014_FROM;
-        l = LAWS_2014;
-    } else if (c->opt->rules == RULES_1997) {
-        c->date_lo = LAWS_1997_FROM;
-        c->date_hi = LAWS_2014_FROM - 1;
-        l = LAWS_1997;
-    } else
-        l = game_laws(c->g, c->date, &c->date_lo, &c->date_hi);
-    c->laws = (int)l;
-    return l;
-}
-
-/* R45: line L reached a fivefold repetition or a 75-move position that
- * would have ended the game under the Laws of 2014, and the game's date
- * does not show that they applied: warned when it matters, that is when
- * play went on in the line, or (main line) when the result is not the
- * draw those laws give. */
-static void warn_2014_ending(Ctx *c, const Line *L, bool main_line, PgnResult declared)
-{
-    bool went_on = L->ply > L->would_ply;
-    if (!went_on && !(main_line && declared != PGN_RES_DRAW))
-        return;
-    char at[64];
-    if (L->would_side < 0)
-        snprintf(at, sizeof at, "in the FEN start position");
-    else {
-        char lab[48];
-        move_label(L->would_full, L->would_side, L->would_elem->text, lab, sizeof lab);
-        snprintf(at, sizeof at, "after %s", lab);
-    }
-    const char *date = c->date;
-    char dbuf[32];
-    if (date)
-        snprintf(dbuf, sizeof dbuf, "Date \"%.12s\"", date);
-    else
-        snprintf(dbuf, sizeof dbuf, "no Date tag");
-    PgnPos pos = L->would_elem ? L->would_elem->pos : c->g->start;
-    char tail[32];
-    if (went_on)
-        snprintf(tail, sizeof tail, "play goes on");
-    else
-        snprintf(tail, sizeof tail, "the result %s stands", declared == PGN_RES_NONE ? "given" : result_text(declared));
-    add_diag(c, D_LAWS_2014_ENDING, pos, L->would_ply, L->would_elem ? L->would_elem->text : NULL,
-             "%s %s: drawn by the Laws from 2014-07-01 (%s), but %s leaves the laws open, so %s",
-             L->would_end - 1 == REASON_FIVEFOLD ? "fivefold repetition" : "the 75-move rule",
-             at, L->would_end - 1 == REASON_FIVEFOLD ? LAW_R23 : LAW_R24, dbuf, tail);
-}
-
 /* CheckOptions.collect_line: room in s->line for the start position's
  * words and a move per element, the words written; Ctx.mv is where the
  * replay puts the moves.  False when out of memory. */
@@ -1212,15 +635,6 @@ static Scratch *scratch_new(void)
     return s;
 }
 
-/* What the stages of one game's check (check_game) hand on. */
-typedef struct Verdict {
-    GameTags tags;
-    GameTagsSink sink;     /* game_tags.c's findings: to add_diag */
-    PgnPos result_pos;     /* where a result's finding goes: the marker, else the Result tag's value */
-    bool valid;            /* the main line replays (no syntax error, no illegal move, memory) */
-    bool moves_after_end;  /* the main line goes on after the game ended: PlyCount is not compared */
-} Verdict;
-
 /* The report cleared for game g, its scratch kept or made; NULL (the report
  * says invalid, out of memory) when there is no scratch to be had. */
 static Scratch *check_begin(const PgnGame *g, GameReport *rep)
@@ -1259,7 +673,7 @@ static void take_reader_findings(Ctx *c)
         if (sev == SEV_NONE)
             continue;
         rep->counts[sev]++;
-        if (rep->ndiags < GAME_MAX_DIAGS && reserve_diag(c->s, rep)) {
+        if (rep->ndiags < GAME_MAX_DIAGS && say_reserve(c->s, rep)) {
             rep->diags[rep->ndiags] = *d;
             rep->diags[rep->ndiags++].severity = sev;
         } else {
@@ -1283,8 +697,8 @@ static void take_reader_findings(Ctx *c)
         if (g->nelems && g->elems[g->nelems - 1].pos.offset > at.offset)
             at = g->elems[g->nelems - 1].pos;
         if (!said)
-            add_diag(c, D_MISSING_TERMINATION, at, 0, NULL,
-                     "input ends inside the game (in a comment or string): no termination marker");
+            say_add(c, D_MISSING_TERMINATION, at, 0, NULL,
+                    "input ends inside the game (in a comment or string): no termination marker");
     }
 
     /* --strict: the export format (strict.c); a game without tags is not
@@ -1293,7 +707,7 @@ static void take_reader_findings(Ctx *c)
         Diag ex[STRICT_MAX_FINDINGS];
         size_t nex = strict_check(g, ex);
         for (size_t i = 0; i < nex; i++)
-            add_diag(c, ex[i].code, ex[i].pos, 0, ex[i].move, "%s", ex[i].msg);
+            say_add(c, ex[i].code, ex[i].pos, 0, ex[i].move, "%s", ex[i].msg);
     }
 }
 
@@ -1312,9 +726,9 @@ static bool read_tags(Ctx *c, Verdict *v)
     long fragment_at = g->ntags == 0 ? first_number_ahead(g) : 0;
     if (fragment_at > 0) {
         rep->declared = g->result;
-        add_diag(c, D_GAME_FRAGMENT, g->start, 0, NULL,
-                 "movetext without tags starting at move %d: a fragment of a game (the input starts or resumes "
-                 "inside a game); not replayed", (int)fragment_at);
+        say_add(c, D_GAME_FRAGMENT, g->start, 0, NULL,
+                "movetext without tags starting at move %d: a fragment of a game (the input starts or resumes "
+                "inside a game); not replayed", (int)fragment_at);
         rep->reason = REASON_INVALID;
         return false;
     }
@@ -1331,7 +745,7 @@ static void skip_variant(Ctx *c, const Verdict *v)
 {
     GameReport *rep = c->rep;
     const PgnTag *vt = v->tags.tag[GAME_TAG_VARIANT];
-    add_diag(c, D_VARIANT_SKIPPED, vt->pos, 0, NULL, "variant \"%.40s\" is not checked", vt->value);
+    say_add(c, D_VARIANT_SKIPPED, vt->pos, 0, NULL, "variant \"%.40s\" is not checked", vt->value);
     /* Variant movetext has its own notation (P@e4 drops in crazyhouse,
      * e4/H gating in Seirawan): characters the PGN reader does not
      * know are notes here, not errors.  Broken PGN structure (an open
@@ -1352,7 +766,7 @@ static void skip_variant(Ctx *c, const Verdict *v)
     rep->reason = REASON_UNVERIFIED;
     if (c->opt->report_laws)
         rep->laws = ctx_laws(c);
-    sort_diags(rep);
+    say_sort(rep);
 }
 
 /* R20-R24: a set-up position can already be over (FIDE 5.1, 5.2, 9.6.2);
@@ -1451,7 +865,7 @@ static Line *variation_begin(Ctx *c, const PgnElem *e, int depth)
     if (no_variations || parent->stopped || !parent->has_prev) {
         child->stopped = true;
         if (!no_variations && !parent->stopped && !parent->has_prev)
-            add_diag(c, D_SYNTAX, e->pos, 0, NULL, "a variation before any move it could replace");
+            say_add(c, D_SYNTAX, e->pos, 0, NULL, "a variation before any move it could replace");
         return child;
     }
     child->cur = parent->prev; /* kept by play() */
@@ -1501,7 +915,7 @@ static void replay(Ctx *c, Verdict *v)
             L = variation_begin(c, e, depth);
         } else if (e->kind == PGN_EL_VAR_END) {
             if (L->would_end)
-                warn_2014_ending(c, L, false, PGN_RES_NONE);
+                judge_laws_2014(c, L, false, PGN_RES_NONE);
             if (depth > 0)
                 depth--;
             L = depth <= PGN_MAX_DEPTH && (size_t)depth < s->lines_cap ? &s->lines[depth] : &s->dead;
@@ -1531,7 +945,7 @@ static bool main_line_end(Ctx *c, const Verdict *v)
     if (main_line->pending)
         resolve_pending(c, main_line);
     if (main_line->would_end && v->valid)
-        warn_2014_ending(c, main_line, true, rep->declared);
+        judge_laws_2014(c, main_line, true, rep->declared);
     rep->plies = main_line->ply;
     /* (a game cut short is not the game: nothing to compare) */
     if (c->mv && v->valid && !main_line->stopped && !c->g->truncated && !rep->out_of_memory && rep->plies > 0) {
@@ -1543,267 +957,6 @@ static bool main_line_end(Ctx *c, const Verdict *v)
     if (!v->valid)
         rep->reason = REASON_INVALID;
     return v->valid;
-}
-
-static void put_diag(Ctx *c, DiagCode code, Severity sev, PgnPos pos, uint32_t ply, const char *move,
-                     const char *fmt, ...) __attribute__((format(printf, 7, 8)));
-
-static void put_diag(Ctx *c, DiagCode code, Severity sev, PgnPos pos, uint32_t ply, const char *move,
-                     const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    put_diag_v(c, code, sev, pos, ply, move, fmt, ap);
-    va_end(ap);
-}
-
-/* The main line's moves after its ending (Ctx.after_end): "58. Ke4", or
- * "58. Ke4 and 3 more moves"; returns how many more. */
-static size_t after_moves(const Ctx *c, char *buf, size_t cap)
-{
-    size_t n = 0;
-    long depth = 0;
-    const PgnElem *end = c->g->elems + c->g->nelems;
-    for (const PgnElem *e = c->after_end + 1; e < end; e++) {
-        if (e->kind == PGN_EL_VAR_START)
-            depth++;
-        else if (e->kind == PGN_EL_VAR_END)
-            depth--;
-        else if (e->kind == PGN_EL_MOVE && depth <= 0)
-            n++;
-    }
-    if (n)
-        snprintf(buf, cap, "%s and %zu more move%s", c->after_label, n, n == 1 ? "" : "s");
-    else
-        snprintf(buf, cap, "%s", c->after_label);
-    return n;
-}
-
-/* "at ply 114 (57... Kxb3) by a dead position (no mating material)":
- * where and why the main line ended, short enough for a message that
- * also names the moves after it. */
-static const char *ended_at(const Line *L, char *buf, size_t cap)
-{
-    const char *why = L->ended_proof == UNWIN_BY_BLOCKADE     ? "a dead position (pawns locked)"
-                      : L->ended_proof == UNWIN_BY_EXHAUSTION ? "a dead position (searched)"
-                                                              : ending_text(L->ended - 1);
-    if (L->ended_side < 0) {
-        snprintf(buf, cap, "in the FEN start position by %s", why);
-        return buf;
-    }
-    char lab[48];
-    move_label(L->ended_full, L->ended_side, L->ended_text, lab, sizeof lab);
-    snprintf(buf, cap, "at ply %u (%s) by %s", (unsigned)L->ended_ply, lab, why);
-    return buf;
-}
-
-/* Moves after the main line's ending whose result did not say them
- * (judge_ended folds them into a wrong result).  After an automatic draw
- * (R22, and R23/R24 where the Laws of 2014 judge the game, R45) in a
- * game declared 1/2-1/2 the record is faithful and its result right: a
- * warning (CheckOptions.after_draw).  After checkmate or stalemate, or
- * with another result, the moves are not part of any game: an error. */
-static void after_end_say(Ctx *c)
-{
-    if (!c->after_end)
-        return;
-    const Line *L = &c->s->lines[0];
-    const PgnElem *e = c->after_end;
-    char at[112], moves[96];
-    int why = L->ended - 1;
-    bool draw = why == REASON_DEAD_POSITION || why == REASON_FIVEFOLD || why == REASON_SEVENTY_FIVE;
-    if (draw && c->rep->declared == PGN_RES_DRAW) {
-        after_moves(c, moves, sizeof moves);
-        put_diag(c, D_MOVES_AFTER_END, c->opt->after_draw, e->pos, c->after_ply, e->text,
-                 "%s: played after the game was drawn %s (%s)", moves, ended_at(L, at, sizeof at),
-                 ending_law(why));
-    } else
-        add_diag(c, D_MOVES_AFTER_END, e->pos, c->after_ply, e->text, "%s: the game was already over by %s %s (ply %u)",
-                 c->after_label, line_ending_text(L), ended_label(L, at, sizeof at), (unsigned)L->ended_ply);
-    c->after_end = NULL;
-}
-
-/* A game ended on the board (R20-R24) whose result is "*" or missing:
- * what it must be, in one finding with the moves after the end. */
-static void judge_unfinished(Ctx *c, const Verdict *v, PgnResult must)
-{
-    const Line *main_line = &c->s->lines[0];
-    PgnResult declared = c->rep->declared;
-    const char *res = declared == PGN_RES_NONE ? "missing" : "*";
-    int why = main_line->ended - 1;
-    char at[112], moves[96];
-    if (!c->after_end) {
-        /* (no marker and no Result tag: the missing marker's error says
-         * which result the board proves, once) */
-        if (declared != PGN_RES_NONE || c->opt->severity[D_UNFINISHED_DECIDED] == SEV_NONE ||
-            !diag_append(c, D_MISSING_TERMINATION, "; the game ended by %s %s: it must be %s",
-                         line_ending_text(main_line), ended_label(main_line, at, sizeof at), result_text(must)))
-            add_diag(c, D_UNFINISHED_DECIDED, v->result_pos, 0, NULL,
-                     "the result is %s but the game ended by %s %s: it must be %s", res,
-                     line_ending_text(main_line), ended_label(main_line, at, sizeof at), result_text(must));
-    } else if (why != REASON_CHECKMATE && why != REASON_STALEMATE) {
-        /* One mistake, one diagnostic: moves recorded after an automatic
-         * draw are part of the unfinished result. */
-        size_t more = after_moves(c, moves, sizeof moves);
-        add_diag(c, D_UNFINISHED_DECIDED, v->result_pos, 0, NULL,
-                 "the result is %s but the game ended %s; %s follow%s: it must be %s", res,
-                 ended_at(main_line, at, sizeof at), moves, more ? "" : "s", result_text(must));
-        c->after_end = NULL;
-    } else {
-        /* After checkmate or stalemate they are illegal: the error
-         * moves-after-end says the result too. */
-        const PgnElem *e = c->after_end;
-        add_diag(c, D_MOVES_AFTER_END, e->pos, c->after_ply, e->text,
-                 "%s: the game was already over by %s %s (ply %u); the result %s must be %s", c->after_label,
-                 line_ending_text(main_line), ended_label(main_line, at, sizeof at),
-                 (unsigned)main_line->ended_ply, declared == PGN_RES_NONE ? "(missing)" : "*", result_text(must));
-        c->after_end = NULL;
-    }
-}
-
-/* The main line ended on the board (R20-R24): the result it must have. */
-static void judge_ended(Ctx *c, const Verdict *v)
-{
-    const PgnGame *g = c->g;
-    GameReport *rep = c->rep;
-    const Line *main_line = &c->s->lines[0];
-    PgnResult declared = rep->declared, tag_res = v->tags.result;
-    int why = main_line->ended - 1;
-    char at[112];
-    PgnResult must = PGN_RES_DRAW;
-    if (why == REASON_CHECKMATE)
-        must = CUR(main_line)->side == WHITE ? PGN_RES_BLACK : PGN_RES_WHITE;
-    set_outcome(rep, must, (Reason)why);
-    if (declared == PGN_RES_UNKNOWN || declared == PGN_RES_NONE) {
-        judge_unfinished(c, v, must);
-        rep->fixed = must;
-    } else if (declared != must) {
-        /* One mistake, one error: a marker that the board refutes
-         * and the Result tag puts right is one wrong result (the
-         * marker), not also the tag's disagreement with it. */
-        bool tag_right = g->result != PGN_RES_NONE && tag_res == must &&
-                         c->opt->severity[D_WRONG_RESULT] != SEV_NONE && drop_diag(c, D_RESULT_MISMATCH);
-        /* One mistake, one error: moves recorded after the ending, under
-         * a result that ignores it, are the same mistake (R41). */
-        if (c->after_end && c->opt->severity[D_WRONG_RESULT] != SEV_NONE) {
-            char moves[96];
-            size_t more = after_moves(c, moves, sizeof moves);
-            add_diag(c, D_WRONG_RESULT, v->result_pos, 0, NULL,
-                     "Result %s, but the game ended %s; %s follow%s: it must be %s%s (%s)", result_text(declared),
-                     ended_at(main_line, at, sizeof at), moves, more ? "" : "s", result_text(must),
-                     tag_right ? ", as its tag has it" : "", ending_law(why));
-            c->after_end = NULL;
-        } else
-            add_diag(c, D_WRONG_RESULT, v->result_pos, 0, NULL,
-                     "Result %s contradicts %s %s: the result must be %s%s (%s)", result_text(declared),
-                     line_ending_text(main_line), ended_label(main_line, at, sizeof at), result_text(must),
-                     tag_right ? ", as the Result tag has it" : "", ending_law(why));
-        rep->fixed = must;
-    }
-    /* A marker that is right does not make a Result tag the board
-     * contradicts right (R40): --fix-results rewrites the tag. */
-    if (v->tags.tag[GAME_TAG_RESULT] && tag_res != must)
-        rep->fixed = must;
-}
-
-/* A win declared where the game did not end on the board: possible by
- * resignation or on time, not where the winner cannot mate (R29). */
-static void judge_decisive(Ctx *c, const Verdict *v, const char *term)
-{
-    GameReport *rep = c->rep;
-    PgnResult declared = rep->declared;
-    int winner = declared == PGN_RES_WHITE ? WHITE : BLACK;
-    UnwinReason why;
-    bool can = can_mate_deep(c, CUR(&c->s->lines[0]), winner, &why);
-    if (c->on_time == 2 && can) {
-        set_outcome(rep, declared, REASON_TIME_FORFEIT);   /* read from the clocks (clock.c) */
-        return;
-    }
-    if (game_tags_time_forfeit(term) || clock_termination_on_time(term) == 1) {
-        if (!can) {
-            add_diag(c, D_WRONG_RESULT, v->result_pos, 0, NULL,
-                     "Result %s on time, but %s cannot checkmate by any series of legal moves%s: "
-                     "the game is drawn (" LAW_R29 ")", result_text(declared), color_name(winner),
-                     cannot_mate_why(why));
-            set_outcome(rep, PGN_RES_DRAW, REASON_NO_MATING_MATERIAL);
-            rep->fixed = PGN_RES_DRAW;
-        } else
-            set_outcome(rep, declared, REASON_TIME_FORFEIT);
-    } else {
-        if (!can)
-            add_diag(c, D_DECISIVE_NO_MATERIAL, v->result_pos, 0, NULL,
-                     "Result %s although %s cannot checkmate by any series of legal moves%s: "
-                     "possible only by resignation", result_text(declared), color_name(winner),
-                     cannot_mate_why(why));
-        set_outcome(rep, declared, REASON_UNVERIFIED);
-    }
-}
-
-/* A clock finding (clock.c) as a diagnostic of the game. */
-static void clock_say(void *arg, DiagCode code, const PgnPos *pos, uint32_t ply, const char *move, const char *fmt,
-                      va_list ap) __attribute__((format(printf, 6, 0)));
-static void clock_say(void *arg, DiagCode code, const PgnPos *pos, uint32_t ply, const char *move, const char *fmt,
-                      va_list ap)
-{
-    Ctx *c = arg;
-    add_diag_v(c, code, pos ? *pos : c->result_pos, ply, move, fmt, ap);
-}
-
-/* The clocks of a replayed main line (clock.c): nothing to do, and
- * nothing paid, for a game without clock comments. */
-static void judge_clocks(Ctx *c, const Verdict *v)
-{
-    if (!c->g->clocks)
-        return;
-    const Line *main_line = &c->s->lines[0];
-    const Position *fin = CUR(main_line);
-    int first_side = fin->side ^ (int)(main_line->ply & 1);
-    ClockGame cg = {
-        .g = c->g,
-        .plies = main_line->ply,
-        .side_at_end = fin->side,
-        .first_number = fin->fullmove - (uint32_t)(first_side + (int)main_line->ply) / 2,
-        .declared = c->rep->declared,
-        .ended_on_board = main_line->ended != 0,
-        .termination = game_tags_value(&v->tags, GAME_TAG_TERMINATION),
-        .site = game_tags_value(&v->tags, GAME_TAG_SITE),
-        .event = game_tags_value(&v->tags, GAME_TAG_EVENT),
-    };
-    ClockVerdict cv;
-    c->result_pos = v->result_pos;
-    clock_check(&cg, clock_say, c, &c->rep->clocks, &cv);
-    c->on_time = cv.on_time;
-}
-
-/* Adjudication of a main line replayed whole (R20-R29, R40-R44). */
-static void adjudicate(Ctx *c, const Verdict *v)
-{
-    GameReport *rep = c->rep;
-    const Line *main_line = &c->s->lines[0];
-    const Position *fin = CUR(main_line);
-    PgnResult declared = rep->declared;
-    const char *term = game_tags_value(&v->tags, GAME_TAG_TERMINATION);
-    if (main_line->ended)
-        judge_ended(c, v);
-    else if (declared == PGN_RES_WHITE || declared == PGN_RES_BLACK)
-        judge_decisive(c, v, term);
-    else if (declared == PGN_RES_DRAW) {
-        int claim = rules_draw_claim(fin, c->s->keys, main_line->ply);
-        if (claim == RULES_CLAIM_THREEFOLD)
-            set_outcome(rep, PGN_RES_DRAW, REASON_THREEFOLD);
-        else if (claim == RULES_CLAIM_FIFTY)
-            set_outcome(rep, PGN_RES_DRAW, REASON_FIFTY);
-        else if ((game_tags_time_forfeit(term) || clock_termination_on_time(term)) &&
-                 (!pos_can_mate(fin, WHITE) || !pos_can_mate(fin, BLACK)))
-            set_outcome(rep, PGN_RES_DRAW, REASON_NO_MATING_MATERIAL);
-        else
-            set_outcome(rep, PGN_RES_DRAW, REASON_UNVERIFIED);
-    } else
-        set_outcome(rep, PGN_RES_UNKNOWN, REASON_UNFINISHED);
-
-    /* R44: PlyCount. */
-    if (!v->moves_after_end)
-        game_tags_plycount(&v->tags, rep->plies, &v->sink);
 }
 
 /* The status from the findings, the marker --fix-results writes, the
@@ -1833,7 +986,7 @@ static void check_finish(Ctx *c)
         rep->fixed = PGN_RES_NONE;
     }
     marker_fix(c->g, rep);
-    sort_diags(rep);
+    say_sort(rep);
 }
 
 static void say_nothing(void *arg, DiagCode code, PgnPos pos, const char *fmt, va_list ap)
@@ -1864,7 +1017,7 @@ static void propose_repair(Ctx *c, const Verdict *v)
     rep->repair = rs;
     char msg[PGN_MSG];
     repair_message(rs, msg, sizeof msg);
-    add_diag(c, D_REPAIR_FOUND, rs->pos, rs->ply, rs->r[0].old_text, "%s", msg);
+    say_add(c, D_REPAIR_FOUND, rs->pos, rs->ply, rs->r[0].old_text, "%s", msg);
 }
 
 /* dead_check: the second replay (Ctx.dead_check). */
@@ -1874,7 +1027,7 @@ static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *re
     if (!s)
         return;
     Ctx c = {.g = g, .opt = opt, .rep = rep, .s = s, .laws = -1, .date_hi = UINT32_MAX, .dead_check = dead_check};
-    Verdict v = {.sink = {tags_say, &c}};
+    Verdict v = {.sink = {say_tags, &c}};
     take_reader_findings(&c);
     if (read_tags(&c, &v)) {
         int variant = game_tags_variant(&v.tags);
@@ -1891,10 +1044,10 @@ static void check_game(const PgnGame *g, const CheckOptions *opt, GameReport *re
             }
             if (main_line_end(&c, &v)) {
                 judge_clocks(&c, &v);
-                adjudicate(&c, &v);
+                judge_adjudicate(&c, &v);
             } else
                 propose_repair(&c, &v);
-            after_end_say(&c);
+            judge_after_end(&c);
         }
     }
     check_finish(&c);

@@ -1,0 +1,100 @@
+/* dead.c - can a side still mate, and is a position dead (R22, R29): the material rules and unwin.c's proofs. */
+#include "dead.h"
+
+#include "laws.h"
+#include "rules.h"
+
+/* FIDE 6.9 / R29: can `color` checkmate from p by any series of legal
+ * moves?  False only when proven: by the material rules (rules.c), or
+ * for a position whose pawns may be locked (unwin_may_be_blocked: a man
+ * ahead of every pawn on its file, no castling right) by the
+ * blockade proof of unwin.c, a static test of a few microseconds.  The
+ * searches of unwin_decide are not run here: they cost milliseconds on
+ * a locked position that is winnable, and those are far more common in
+ * real games than unwinnable ones.  *why: the proof when false. */
+static bool can_mate(const Position *p, int color, UnwinReason *why)
+{
+    *why = UNWIN_BY_MATERIAL;
+    if (!pos_can_mate(p, color))
+        return false;
+    *why = UNWIN_BY_BLOCKADE;
+    return !(unwin_may_be_blocked(p) && unwin_blockade(p, color));
+}
+
+/* can_mate, and then with --unwin-nodes the cheap filter
+ * (unwin_quick_winnable) and, where it does not answer, the searches of
+ * unwin_decide (a helpmate; every position that can follow) within that
+ * many nodes, on the final position of a decisive result: false only
+ * for a proof (UNWIN_UNWINNABLE); a helpmate, or the budget spent
+ * (undetermined), leave the result standing. */
+bool dead_can_mate(Ctx *c, const Position *p, int color, UnwinReason *why)
+{
+    if (!can_mate(p, color, why))
+        return false;
+    if (!c->opt->unwin_nodes || unwin_quick_winnable(p, color))
+        return true;
+    UnwinTable *t = ctx_unwin_table();
+    if (!t) {
+        c->rep->out_of_memory = true;
+        return true;
+    }
+    UnwinResult r;
+    if (unwin_decide(p, color, t, c->opt->unwin_nodes, &r) != UNWIN_UNWINNABLE)
+        return true;
+    *why = r.reason;
+    return false;
+}
+
+/* Why a colour cannot mate, after can_mate said so: "" for the material
+ * alone (the message says enough), else a short clause (a message has
+ * PGN_MSG bytes): the blockade proof of unwin.c, the pawns locked for
+ * ever and no square the king can reach where a mate could be given. */
+const char *dead_why(UnwinReason why)
+{
+    switch (why) {
+    case UNWIN_BY_BLOCKADE: return " (pawns locked for ever, no mating square)";
+    case UNWIN_BY_EXHAUSTION: return " (no position that can follow is a mate)";
+    default: return "";
+    }
+}
+
+/* R22 (FIDE 5.2.2): dead beyond the material list, where the pawns may
+ * be locked (unwin_may_be_blocked, a necessary condition) and the
+ * blockade proof of unwin.c shows that neither colour can ever mate.  The general rule is in the Laws of
+ * 1997 and after (5.2 b; laws.h, Laws): applied only where the game's
+ * date shows them (its earliest day from 1997-07-01; an undated game is
+ * judged by the older laws, whose list the material rules cover). */
+bool dead_by_blockade(Ctx *c, const Position *p)
+{
+    if (!unwin_may_be_blocked(p))
+        return false;
+    (void)ctx_laws(c);
+    return c->date_lo >= LAWS_1997_FROM && unwin_blockade(p, WHITE) && unwin_blockade(p, BLACK);
+}
+
+/* R22 (FIDE 5.2.2) by the searches of unwin.c (--unwin-nodes): neither
+ * colour can ever mate.  Dated as dead_by_blockade.
+ * The cheap filter (unwin_quick_winnable) answers for most positions
+ * that one colour can still mate; only the others are searched, the side
+ * that has just moved first; an undetermined answer is no proof.  Asked
+ * of a game's final position (needs_dead_replay), of a set-up start
+ * position, and, in the second replay of a game whose final position is
+ * dead, of every ply, so that the first dead one is found. */
+bool dead_by_search(Ctx *c, const Position *p)
+{
+    if (!c->opt->unwin_nodes)
+        return false;
+    (void)ctx_laws(c);
+    if (c->date_lo < LAWS_1997_FROM || unwin_quick_winnable(p, p->side ^ 1) || unwin_quick_winnable(p, p->side))
+        return false;
+    UnwinTable *t = ctx_unwin_table();
+    if (!t) {
+        c->rep->out_of_memory = true;
+        return false;
+    }
+    UnwinResult r;
+    for (int k = 1; k >= 0; k--)
+        if (unwin_decide(p, p->side ^ k, t, c->opt->unwin_nodes, &r) != UNWIN_UNWINNABLE)
+            return false;
+    return true;
+}
