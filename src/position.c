@@ -1,6 +1,5 @@
 /* position.c - positions: strict FEN parse and format, copy-make, Zobrist keys. */
 #include "position.h"
-#include "position_make.h"
 #include "laws.h"
 
 #include <string.h>

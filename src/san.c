@@ -2,7 +2,7 @@
 #include "san.h"
 
 #include "movegen.h"
-#include "position_make.h"
+#include "position.h"
 
 #include <string.h>
 
