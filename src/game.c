@@ -1015,6 +1015,8 @@ static void propose_repair(Ctx *c, const Verdict *v)
     if (!rs->searched || !rs->n)
         return;
     rep->repair = rs;
+    if (!repair_noted(rs))
+        return;
     char msg[PGN_MSG];
     repair_message(rs, msg, sizeof msg);
     say_add(c, D_REPAIR_FOUND, rs->pos, rs->ply, rs->r[0].old_text, "%s", msg);

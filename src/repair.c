@@ -11,7 +11,8 @@
  * mate marks, then replays legally and ends as the game's result says
  * (a checkmate for the side the result names, no mate or stalemate
  * against it, a '#' on the last move a mate).  The proven ones are ranked
- * by how likely such a slip is, nearest the break first.
+ * by how likely such a slip is (tier), nearest the break first, and the
+ * best is applied only when it carries most of their weight (decide).
  *
  * The replay of a candidate line is here in one place (replay_line), to
  * be replaced by the move record of a later refactor. */
@@ -40,15 +41,14 @@ static const uint32_t edit_base[REPAIR_EDIT_COUNT] = {
     [REPAIR_MISSING_PAIR] = 20, [REPAIR_WRITTEN_TWICE] = 8, [REPAIR_DGT_KING] = 1,
 };
 #define PLY_COST 3
-#ifndef PAIR_TIER
-#define PAIR_TIER 4
-#endif
-#ifndef MARK_WEIGHT
-#define MARK_WEIGHT 8
-#endif
-#ifndef REPAIR_MARGIN
-#define REPAIR_MARGIN 2
-#endif
+
+/* The cost of an edit (tier() below), in units where each unit divides
+ * the edit's weight by e^(1/2): the weight of a candidate is
+ * exp(-cost / 2), and the best is applied when it carries at least
+ * REPAIR_SHARE of the weight of every candidate proven. */
+#define COST_MARK 16     /* each move of the line whose check mark or notation the position contradicts */
+#define COST_PAIR 16     /* a pair of moves put in */
+#define REPAIR_SHARE 0.9
 
 /* The search's reach before the break, in plies. */
 #define WIN_SUBST 40   /* a move put right */
@@ -71,6 +71,7 @@ typedef struct Work {
     Position *pos;         /* pos[i]: before ply i (0-based), i <= k */
     Move *mv;              /* mv[i]: ply i's move, i < k */
     uint64_t *hash;        /* hash[i]: the line's identity before ply i */
+    uint32_t *off;         /* off[i]: marks and notation the recorded plies before i contradict */
     size_t pos_cap;
 } Work;
 
@@ -273,7 +274,7 @@ static bool replay_line(Search *S, size_t p, const Item *items, size_t ni, size_
     RepairSet *rs = S->rs;
     Position pos = w->pos[p];
     uint64_t h = w->hash[p];
-    S->marks_off = 0;
+    S->marks_off = w->off[p];
     const char *last = p ? w->tok[p - 1]->text : NULL;
     uint32_t n = 0;
     for (size_t i = 0; i < ni; i++) {
@@ -336,6 +337,15 @@ static void cat_tok(char *buf, size_t cap, const char *t, size_t n)
     buf[len + n] = 0;
 }
 
+/* The weight of a candidate of cost c: exp(-c / 2), by products (no libm). */
+static double weight(uint32_t c)
+{
+    double w = 1.0;
+    for (uint32_t i = 0; i < c; i++)
+        w *= 0.60653065971263342; /* e^(-1/2) */
+    return w;
+}
+
 /* Records a proven candidate: kept if it is among the REPAIR_MAX best and
  * its line is not one already kept. */
 static void keep(Search *S, Repair *c, uint32_t plies)
@@ -344,23 +354,26 @@ static void keep(Search *S, Repair *c, uint32_t plies)
     /* Check marks are not needed for the proof, but a line whose marks
      * agree with its moves is the likelier: they rank first. */
     c->marks_off = S->marks_off;
-    c->tier += MARK_WEIGHT * (c->marks_off < 8 ? c->marks_off : 8);
-    c->score += 8000 * (c->marks_off < 8 ? c->marks_off : 8);
+    uint32_t marks = c->marks_off < 16 ? c->marks_off : 16;
+    c->tier += COST_MARK * marks;
+    c->score += 1000 * COST_MARK * marks;
     for (size_t i = 0; i < rs->n; i++)
         if (rs->r[i].line_key == c->line_key) {
-            if (c->score < rs->r[i].score)
-                rs->r[i] = *c;
+            if (c->score < rs->r[i].score) {
+                /* (the same line by a likelier edit: its weight instead) */
+                rs->mass += weight(c->tier) - weight(rs->r[i].tier);
+                size_t at = i;
+                while (at > 0 && rs->r[at - 1].score > c->score)
+                    at--;
+                memmove(&rs->r[at + 1], &rs->r[at], (i - at) * sizeof *c);
+                rs->r[at] = *c;
+                if (at == 0)
+                    S->rest = plies;
+            }
             return;
         }
     rs->found++;
-    if (c->tier < rs->best_tier) {
-        rs->best_tier = c->tier;
-        rs->in_best = 0;
-    }
-    if (c->tier == rs->best_tier)
-        rs->in_best++;
-    if (c->tier < 64)
-        rs->per_tier[c->tier]++;
+    rs->mass += weight(c->tier);
     size_t at = rs->n;
     while (at > 0 && rs->r[at - 1].score > c->score)
         at--;
@@ -383,33 +396,36 @@ static void put(Repair *c, int i, uint64_t at, uint32_t len, const char *text, b
     c->nput = i + 1;
 }
 
-/* The tier of an edit: how much of the record it takes to be wrong.  0: a
- * slip of the pen that the notation makes likely at the break (a piece
- * letter of another language, a promotion to a queen left unwritten, the
- * castling side, a DGT artefact); 1: one token at the break written wrong;
- * 2: one token before the break, or two moves swapped; 3: a move left out;
- * 4: two moves left out.  The likeliest tier decides: an edit of a higher
- * tier is proven too, but asks more slips of the scribe. */
+/* The cost of an edit: how much of the record it takes to be wrong.  0: a
+ * slip the notation makes likely at the break (a piece letter of another
+ * language, a promotion to a queen left unwritten, the castling side, a
+ * DGT artefact, an origin left out of a move the position makes
+ * ambiguous); 2: one token at the break written wrong; 6: one token
+ * before the break, a move left out, or the move at the break swapped
+ * with its side's move before or after; 8: two other moves of one side
+ * swapped (12 with three moves between); 16: a pair left out.  COST_MARK
+ * is added for each move whose check mark or notation the line
+ * contradicts (keep). */
 static uint32_t tier(RepairEdit e, bool at_break, int promo)
 {
     switch (e) {
     case REPAIR_DGT_KING:
     case REPAIR_LANGUAGE:
     case REPAIR_CASTLING:
-        return at_break ? 0 : 2;
+        return at_break ? 0 : 6;
     case REPAIR_PROMOTION:
         /* (a queen is the promotion a score leaves unwritten; another
          * piece asks that the scribe left out the rarer one) */
-        return at_break ? (promo == QUEEN ? 0 : 4) : 2;
+        return at_break ? (promo == QUEEN ? 0 : 16) : 6;
     case REPAIR_PIECE_LETTER:
     case REPAIR_DISAMBIGUATION:
     case REPAIR_DESTINATION:
     case REPAIR_PAWN_FILE:
     case REPAIR_WRITTEN_TWICE:
-        return at_break ? 1 : 2;
-    case REPAIR_TRANSPOSED: return 2;
-    case REPAIR_MISSING_MOVE: return 3;
-    default: return PAIR_TIER;
+        return at_break ? 2 : 6;
+    case REPAIR_TRANSPOSED: return 8;
+    case REPAIR_MISSING_MOVE: return 6;
+    default: return COST_PAIR;
     }
 }
 
@@ -468,8 +484,15 @@ static void try_substitutions(Search *S, size_t p)
          * left unwritten is likelier than a piece letter left out */
         if (kind == REPAIR_PIECE_LETTER && sh.piece == PAWN && !sh.promo && sh.to != SQ_NONE &&
             (sq_rank(sh.to) == 0 || sq_rank(sh.to) == 7)) {
-            c.tier = 3;
+            c.tier = 12;
             c.score = c.tier * 1000 + edit_base[kind];
+        }
+        /* the written move is one the position makes ambiguous (no origin
+         * given, and the candidate moves that piece to that square): the
+         * origin left out is the likeliest slip */
+        if (kind == REPAIR_DISAMBIGUATION && p == S->k && sh.ff < 0 && sh.fr < 0) {
+            c.tier = 0;
+            c.score = edit_base[kind];
         }
         if (kind == REPAIR_PROMOTION) {
             c.tier = tier(REPAIR_PROMOTION, p == S->k, move_promo(m));
@@ -509,6 +532,14 @@ static void try_swap(Search *S, size_t a, size_t gap)
     if (!replay_line(S, a, it, gap + 1, b + 1, &key, &plies))
         return;
     start_cand(S, &c, REPAIR_TRANSPOSED, a, (uint32_t)gap + 1);
+    /* the move at the break swapped with its side's move before or after
+     * it explains the break itself; two others swapped less so, and fewer
+     * scribes swap moves three apart */
+    if (gap == 2 && (a == S->k || b == S->k))
+        c.tier = 6;
+    else if (gap == 4)
+        c.tier = 12;
+    c.score = c.tier * 1000 + c.score % 1000;
     c.line_key = key;
     old_tokens(w, &c, a, gap + 1);
     for (size_t i = 0; i <= gap; i++)
@@ -627,7 +658,7 @@ static void try_dgt(Search *S)
     if (!ends_right(&w->pos[k], S->result, w->tok[k - 1]->text))
         return;
     Repair c;
-    S->marks_off = 0;
+    S->marks_off = w->off[k];
     start_cand(S, &c, REPAIR_DGT_KING, k, (uint32_t)(w->ntok - k));
     c.line_key = w->hash[k] ^ 0x5bd1e995u;
     old_tokens(w, &c, k, w->ntok - k);
@@ -657,6 +688,10 @@ static bool work_reserve(Work *w, size_t n)
     if (!h)
         return false;
     w->hash = h;
+    uint32_t *o = mem_realloc(w->off, cap, sizeof *o);
+    if (!o)
+        return false;
+    w->off = o;
     w->pos_cap = cap;
     return true;
 }
@@ -669,6 +704,7 @@ void repair_set_free(RepairSet *rs)
         mem_free(w->pos);
         mem_free(w->mv);
         mem_free(w->hash);
+        mem_free(w->off);
         mem_free(w);
     }
     memset(rs, 0, sizeof *rs);
@@ -700,10 +736,10 @@ static bool main_tokens(const PgnGame *g, Work *w)
     return true;
 }
 
-/* The search in three phases, the likeliest tiers first, so that a
- * budget spent in a later phase leaves the earlier ones whole: one token
- * put right, swapped or taken out (tiers 0-2), a move put in (3), a pair
- * put in (4).  rs->searched_to: the highest tier searched whole. */
+/* The search in three phases, so that a budget spent in a later phase
+ * leaves the earlier ones whole: one token put right, swapped or taken out
+ * (searched_to 2 when done), a move put in (3), a pair put in (UINT32_MAX:
+ * all searched). */
 static void search(Search *S)
 {
     size_t k = S->k;
@@ -735,15 +771,20 @@ static void search(Search *S)
         rs->searched_to = UINT32_MAX;
 }
 
-/* Unique: the one candidate of the likeliest tier, none in the
- * REPAIR_MARGIN tiers after it either, and those tiers searched whole. */
+/* Unique: the best candidate carries REPAIR_SHARE of the weight of all
+ * proven.  A search cut at its budget counts what it did not search as
+ * found: a phase of single tokens cut leaves no repair unique; ten moves
+ * put in, fifty pairs, for the later phases. */
 static void decide(RepairSet *rs)
 {
     rs->complete = rs->searched_to == UINT32_MAX;
-    rs->unique = rs->in_best == 1 && rs->best_tier + REPAIR_MARGIN <= rs->searched_to;
-    for (uint32_t t = rs->best_tier + 1; rs->unique && t <= rs->best_tier + REPAIR_MARGIN && t < 64; t++)
-        if (rs->per_tier[t])
-            rs->unique = false;
+    double mass = rs->mass;
+    if (rs->searched_to == 2)
+        mass += 10 * weight(tier(REPAIR_MISSING_MOVE, false, 0));
+    else if (rs->searched_to == 3)
+        mass += 50 * weight(COST_PAIR);
+    rs->share = rs->n && mass > 0 ? weight(rs->r[0].tier) / mass : 0;
+    rs->unique = rs->n && rs->searched_to >= 2 && rs->share >= REPAIR_SHARE;
 }
 
 bool repair_search(const PgnGame *g, const Position *start, PgnResult result, RepairSet *rs)
@@ -758,6 +799,7 @@ bool repair_search(const PgnGame *g, const Position *start, PgnResult result, Re
     /* the recorded line up to its break */
     w->pos[0] = *start;
     w->hash[0] = 0;
+    w->off[0] = 0;
     size_t k = 0;
     for (; k < w->ntok; k++) {
         const PgnElem *e = w->tok[k];
@@ -768,11 +810,11 @@ bool repair_search(const PgnGame *g, const Position *start, PgnResult result, Re
         w->mv[k] = r.move;
         pos_make(&w->pos[k], r.move, &w->pos[k + 1]);
         w->hash[k + 1] = hash_step(w->hash[k], w->pos[k + 1].key);
+        w->off[k + 1] = w->off[k] + ((r.notes & NOTES_OFF) != 0) + mark_off(e->text, e->len, &w->pos[k + 1]);
     }
     if (k == w->ntok)
         return true; /* (it replays: an error of another kind) */
     Search S = {.rs = rs, .w = w, .k = k, .result = result};
-    rs->best_tier = UINT32_MAX;
     rs->searched = true;
     rs->ply = (uint32_t)k + 1;
     rs->pos = w->tok[k]->pos;
@@ -788,26 +830,50 @@ bool repair_search(const PgnGame *g, const Position *start, PgnResult result, Re
     return true;
 }
 
+/* "the rest of the game (41 plies) then replays legally to 1-0" */
+static void rest_text(const RepairSet *rs, char *buf, size_t cap)
+{
+    const char *to = rs->result[0] ? rs->result : "its end";
+    if (rs->rest == 0)
+        snprintf(buf, cap, "the game then ends legally in %s", to);
+    else
+        snprintf(buf, cap, "the rest of the game (%u %s) then replays legally to %s", (unsigned)rs->rest,
+                 rs->rest == 1 ? "ply" : "plies", to);
+}
+
 void repair_message(const RepairSet *rs, char *buf, size_t cap)
 {
     const Repair *r = &rs->r[0];
     if (repair_unique(rs)) {
-        const char *to = rs->result[0] ? rs->result : "its end";
+        char rest[96];
+        rest_text(rs, rest, sizeof rest);
         if (r->new_text[0] && r->old_text[0])
-            snprintf(buf, cap, "did you mean %s %s for %s (%s)? the rest of the game (%u plies) then replays legally to %s",
-                     r->label, r->new_text, r->old_text, repair_edit_slug(r->edit), (unsigned)rs->rest, to);
+            snprintf(buf, cap, "did you mean %s %s for %s (%s)? %s", r->label, r->new_text, r->old_text,
+                     repair_edit_slug(r->edit), rest);
         else if (r->new_text[0])
-            snprintf(buf, cap, "did you mean %s %s, a move left out (%s)? the rest of the game (%u plies) then replays legally to %s",
-                     r->label, r->new_text, repair_edit_slug(r->edit), (unsigned)rs->rest, to);
+            snprintf(buf, cap, "did you mean %s %s, %s left out (%s)? %s", r->label, r->new_text,
+                     r->edit == REPAIR_MISSING_PAIR ? "two moves" : "a move", repair_edit_slug(r->edit), rest);
         else
-            snprintf(buf, cap, "did you mean %s without %s (%s)? the rest of the game (%u plies) then replays legally to %s",
-                     r->label, r->old_text, repair_edit_slug(r->edit), (unsigned)rs->rest, to);
+            snprintf(buf, cap, "did you mean %s without %s (%s)? %s", r->label, r->old_text, repair_edit_slug(r->edit),
+                     rest);
         return;
     }
-    size_t len = (size_t)snprintf(buf, cap, "%u repairs make the rest of the game replay legally%s, none applied:",
-                                  (unsigned)rs->found, rs->complete ? "" : " (search cut at its budget)");
-    for (size_t i = 0; i < rs->n && len < cap; i++)
-        len += (size_t)snprintf(buf + len, cap - len, "%s %s %s%s%s (%s)", i ? ";" : "", r[i].label,
-                                r[i].new_text[0] ? r[i].new_text : "without ", r[i].new_text[0] ? "" : r[i].old_text,
-                                r[i].new_text[0] && r[i].old_text[0] ? "" : "", repair_edit_slug(r[i].edit));
+    size_t len = (size_t)snprintf(buf, cap, "%u %s the rest of the game replay legally%s, none applied:",
+                                  (unsigned)rs->found, rs->found == 1 ? "repair makes" : "repairs make",
+                                  rs->complete ? "" : " (search cut at its budget)");
+    /* the best REPAIR_SHOWN that fit, with room left for the count */
+    size_t shown = 0;
+    for (; shown < rs->n && shown < REPAIR_SHOWN; shown++) {
+        char item[REPAIR_TEXT * 2 + 48];
+        const Repair *c = &r[shown];
+        int n = snprintf(item, sizeof item, "%s %s %s%s (%s)", shown ? ";" : "", c->label,
+                         c->new_text[0] ? c->new_text : "without ", c->new_text[0] ? "" : c->old_text,
+                         repair_edit_slug(c->edit));
+        if (n < 0 || len + (size_t)n + 24 >= cap)
+            break;
+        memcpy(buf + len, item, (size_t)n + 1);
+        len += (size_t)n;
+    }
+    if (rs->found > shown && len < cap)
+        snprintf(buf + len, cap - len, "; and %u more", (unsigned)(rs->found - shown));
 }

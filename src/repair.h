@@ -30,7 +30,10 @@ typedef enum RepairEdit {
 
 const char *repair_edit_slug(RepairEdit e);
 
-#define REPAIR_MAX 16          /* candidates kept and reported */
+#ifndef REPAIR_MAX
+#define REPAIR_MAX 32          /* candidates kept and reported ("repairs" in -f jsonl) */
+#endif
+#define REPAIR_SHOWN 3         /* candidates a note lists when none is applied */
 #define REPAIR_TEXT 48         /* bytes of old / new text */
 
 typedef struct Repair {
@@ -38,8 +41,8 @@ typedef struct Repair {
     uint32_t ply;              /* the first ply the edit touches (1-based) */
     PgnPos pos;                /* where the edit goes: that ply's token, or where a move is put */
     uint32_t span;             /* main-line tokens the edit replaces (old), from ply */
-    uint32_t tier;             /* the kind of slip: 0 likeliest (repair.c) */
-    uint32_t score;            /* lower is likelier (the tier first) */
+    uint32_t tier;             /* the edit's cost: 0 likeliest (repair.c) */
+    uint32_t score;            /* lower is likelier (the cost first) */
     uint32_t marks_off;        /* moves of the repaired line whose check mark disagrees */
     uint64_t line_key;         /* the repaired line's identity (same line, same repair) */
     char old_text[REPAIR_TEXT];/* the tokens replaced, as written, one space between */
@@ -60,16 +63,15 @@ typedef struct Repair {
 typedef struct RepairSet {
     bool searched;             /* the main line broke and was searched */
     bool complete;             /* the search ran to its end within the budget */
-    uint32_t searched_to;      /* the highest tier searched whole (UINT32_MAX: all) */
+    uint32_t searched_to;      /* the phases searched whole (repair.c; UINT32_MAX: all) */
     uint32_t ply;              /* the ply where the main line broke (1-based) */
     PgnPos pos;                /* that ply's token */
     uint32_t rest;             /* plies replayed after the best repair's edit */
     const char *result;        /* what the game ends in ("1-0", ..., "" none declared) */
     size_t n;                  /* candidates kept, best first */
     uint32_t found;            /* candidates proven (n is at most REPAIR_MAX) */
-    uint32_t best_tier;        /* the likeliest tier with a candidate */
-    uint32_t in_best;          /* candidates proven in it */
-    uint32_t per_tier[64];     /* candidates proven per tier */
+    double mass;               /* the weight of every candidate proven (repair.c) */
+    double share;              /* the best candidate's part of it (0..1) */
     bool unique;               /* one candidate stands alone (repair.c) */
     uint64_t nodes;            /* moves the search parsed (the budget's unit) */
     Repair r[REPAIR_MAX];
@@ -106,7 +108,17 @@ static inline const Repair *repair_unique(const RepairSet *rs)
     return rs && rs->searched && rs->n && rs->unique ? &rs->r[0] : NULL;
 }
 
-/* The message of the finding: "did you mean ..." (unique) or the ranked list. */
+/* Is the search worth a note?  A unique repair, no more candidates than
+ * are kept, or a best one that carries at least half the weight: a longer
+ * list without a leader (a game that lacks its opening moves, say) tells
+ * nothing; -f jsonl still gives the first REPAIR_MAX on the error. */
+static inline bool repair_noted(const RepairSet *rs)
+{
+    return repair_unique(rs) || (rs && (rs->found <= REPAIR_MAX || rs->share >= 0.5));
+}
+
+/* The message of the finding: "did you mean ..." (unique) or the best
+ * REPAIR_SHOWN of the ranked list and how many more. */
 void repair_message(const RepairSet *rs, char *buf, size_t cap);
 
 #endif

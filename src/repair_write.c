@@ -89,8 +89,13 @@ static void repaired_note(const RepairSet *rs, const Repair *r, Diag *d)
     d->ply = (int32_t)r->ply;
     snprintf(d->move, sizeof d->move, "%.15s", r->old_text);
     char msg[256];
-    snprintf(msg, sizeof msg, "repaired %s \"%s\" to \"%s\" (%s): the rest of the game (%u plies) replays legally",
-             r->label, r->old_text, r->new_text, repair_edit_slug(r->edit), (unsigned)rs->rest);
+    if (rs->rest)
+        snprintf(msg, sizeof msg, "repaired %s \"%s\" to \"%s\" (%s): the rest of the game (%u %s) replays legally",
+                 r->label, r->old_text, r->new_text, repair_edit_slug(r->edit), (unsigned)rs->rest,
+                 rs->rest == 1 ? "ply" : "plies");
+    else
+        snprintf(msg, sizeof msg, "repaired %s \"%s\" to \"%s\" (%s): the game then ends legally",
+                 r->label, r->old_text, r->new_text, repair_edit_slug(r->edit));
     size_t n = strlen(msg) < sizeof d->msg ? strlen(msg) : sizeof d->msg - 1;
     memcpy(d->msg, msg, n);
     d->msg[n] = 0;
