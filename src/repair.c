@@ -18,6 +18,7 @@
  * be replaced by the move record of a later refactor. */
 #include "repair.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -353,6 +354,8 @@ static void keep(Search *S, Repair *c, uint32_t plies)
     RepairSet *rs = S->rs;
     /* Check marks are not needed for the proof, but a line whose marks
      * agree with its moves is the likelier: they rank first. */
+    if (c->nput < 0)
+        return; /* (its text would not fit: it could not be written) */
     c->marks_off = S->marks_off;
     uint32_t marks = c->marks_off < 16 ? c->marks_off : 16;
     c->tier += COST_MARK * marks;
@@ -389,10 +392,17 @@ static void keep(Search *S, Repair *c, uint32_t plies)
 
 static void put(Repair *c, int i, uint64_t at, uint32_t len, const char *text, bool loose)
 {
+    size_t n = strlen(text);
+    if (c->nput < 0 || c->put_used + n + 1 > sizeof c->put_text) {
+        c->nput = -1;
+        return;
+    }
     c->put[i].at = at;
     c->put[i].len = len;
     c->put[i].loose = loose;
-    snprintf(c->put[i].text, sizeof c->put[i].text, "%s", text);
+    c->put[i].text = c->put_used;
+    memcpy(c->put_text + c->put_used, text, n + 1);
+    c->put_used = (uint8_t)(c->put_used + n + 1);
     c->nput = i + 1;
 }
 
@@ -707,7 +717,9 @@ void repair_set_free(RepairSet *rs)
         mem_free(w->off);
         mem_free(w);
     }
-    memset(rs, 0, sizeof *rs);
+    /* (the candidates need no clearing: n says how many hold one) */
+    memset(rs, 0, offsetof(RepairSet, r));
+    rs->work = NULL;
 }
 
 /* The main line's move tokens, in w->tok. */

@@ -31,7 +31,7 @@ typedef enum RepairEdit {
 const char *repair_edit_slug(RepairEdit e);
 
 #ifndef REPAIR_MAX
-#define REPAIR_MAX 32          /* candidates kept and reported ("repairs" in -f jsonl) */
+#define REPAIR_MAX 24          /* candidates kept and reported ("repairs" in -f jsonl) */
 #endif
 #define REPAIR_SHOWN 3         /* candidates a note lists when none is applied */
 #define REPAIR_TEXT 48         /* bytes of old / new text */
@@ -47,17 +47,19 @@ typedef struct Repair {
     uint64_t line_key;         /* the repaired line's identity (same line, same repair) */
     char old_text[REPAIR_TEXT];/* the tokens replaced, as written, one space between */
     char new_text[REPAIR_TEXT];/* the tokens put in their place */
-    char label[16];            /* the move number of ply: "23." or "23..." */
+    char label[12];            /* the move number of ply: "23." or "23..." */
     /* --repair: the bytes of the game's text the edit rewrites, each
      * [at, at + len) of the input replaced by text; loose: a token taken
      * out with the move number and blanks before it */
     struct {
         uint64_t at;
         uint32_t len;
+        uint8_t text;          /* its text: put_text + text */
         bool loose;
-        char text[80];
     } put[2];
-    int nput;
+    int nput;                  /* -1: a text too long to keep (never kept) */
+    uint8_t put_used;
+    char put_text[64];
 } Repair;
 
 typedef struct RepairSet {

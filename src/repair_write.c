@@ -31,7 +31,7 @@ static bool repaired_text(const PgnGame *g, const Repair *r, char **out, size_t 
 {
     size_t extra = 0;
     for (int i = 0; i < r->nput; i++)
-        extra += strlen(r->put[i].text);
+        extra += strlen(r->put_text + r->put[i].text);
     char *t = mem_alloc(g->raw_len + extra + 1);
     if (!t)
         return false;
@@ -42,7 +42,7 @@ static bool repaired_text(const PgnGame *g, const Repair *r, char **out, size_t 
         size_t from = (size_t)(r->put[i].at - g->start.offset), to = from + r->put[i].len;
         if (to > g->raw_len || from < at)
             break;
-        const char *text = r->put[i].text;
+        const char *text = r->put_text + r->put[i].text;
         size_t tl = strlen(text);
         if (r->put[i].loose) {
             /* a token taken out: with its move number and the blanks

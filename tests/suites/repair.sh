@@ -15,7 +15,7 @@
 #  6. The note's size (tests/repair/noise.pgn): "1 ply", at most three
 #     candidates and the count, and no note for a flood of candidates with
 #     no leader (222 pairs fill the moves before 3. Bg5), though jsonl
-#     still lists the first 32.
+#     still lists the first 24.
 # Ends with "N passed, N failed".
 BIN=${BIN:-.}
 P="$BIN/pgncheck"
@@ -108,7 +108,7 @@ n=$(grep -c 'noise\.pgn:19:.*repair-found' "$tmp/out")
 [ "$n" -eq 0 ] && ok "noise: no note for a flood without a leader" || fail "noise: $n notes for the flood" "$(grep 'noise.pgn:19:' "$tmp/out")"
 if have_py; then
     "$P" -f jsonl "$D/noise.pgn" > "$tmp/j3" 2> /dev/null
-    jcheck "noise: jsonl still lists the flood's first 32" "$tmp/j3" \
-        "[len(d['repairs']) for d in L[1]['diagnostics'] if 'repairs' in d]" "[32]"
+    jcheck "noise: jsonl still lists the flood's first 24" "$tmp/j3" \
+        "[len(d['repairs']) for d in L[1]['diagnostics'] if 'repairs' in d]" "[24]"
 fi
 finish
