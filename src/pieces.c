@@ -11,7 +11,6 @@
 #include "baseline.h"
 #include "mem.h"
 #include "repair.h"
-#include "run.h"
 
 /* Where a piece's bytes come from: a regular file (pread); a segment of a
  * pipe, held in memory, [mem_lo, mem_lo + mem_len); or, for the thread
@@ -24,11 +23,11 @@ typedef struct Source {
     uint64_t mem_lo;
     size_t mem_len;
     int end_err;                /* memory: the error its end stands for (a read error), 0 if none */
-    Run *run;
+    const PiecesHost *host;     /* (stream_read) */
     Input *in;
 } Source;
 
-static long stream_read(Run *run, Input *in, unsigned char *buf, size_t cap, uint64_t off);
+static long stream_read(const PiecesHost *h, Input *in, unsigned char *buf, size_t cap, uint64_t off);
 static bool source_keeps(const Source *src, uint64_t off);
 
 /* Up to cap bytes at off: 0 at the end, -1 with *err set on an error. */
@@ -47,7 +46,7 @@ static long source_read(const Source *src, unsigned char *buf, size_t cap, uint6
         return (long)n;
     }
     if (src->in) {
-        long k = stream_read(src->run, src->in, buf, cap, *off);
+        long k = stream_read(src->host, src->in, buf, cap, *off);
         if (k < 0)
             errno = *err = src->in->err ? src->in->err : EIO;
         else
@@ -145,13 +144,6 @@ static uint64_t sync_find(const Source *src, uint64_t lo, uint64_t hi)
     return UINT64_MAX;
 }
 
-void pieces_tools_free(PieceTools *t)
-{
-    if (t->game)
-        pgn_game_free(t->game);
-    game_report_free(&t->rep);
-    pgn_export_free(t->exp);
-}
 
 /* Keeps the checked game's report in slot s; its diagnostics go to the
  * piece's pool (one array for the piece, not one per game). */
@@ -207,7 +199,7 @@ static bool piece_keep(Batch *b, Slot *s, const GameReport *work)
  * first game at or after `after` that begins at a sync point, at most
  * PIECE_GAMES of them (more only where a pipe's stretch read again may not
  * stop, source_keeps).  Runs on any thread; touches only b. */
-static void piece_fill(const Run *run, Batch *b, PieceTools *t, const Source *from_src, uint64_t from,
+static void piece_fill(const BatchConfig *cfg, Batch *b, PieceTools *t, const Source *from_src, uint64_t from,
                        uint32_t from_col, bool from_tok, uint64_t after)
 {
     GameReport *work = &t->rep;
@@ -227,7 +219,7 @@ static void piece_fill(const Run *run, Batch *b, PieceTools *t, const Source *fr
         report_deferred_reset(b->rec);
     PieceSrc src = {from_src, from, after, 0};
     bool stream = from_src->memory || from_src->in;   /* (a pipe's bytes, not a file's) */
-    PgnOptions po = run_read_options(run, stream);
+    PgnOptions po = batch_read_options(cfg, stream);
     po.offset = from;
     po.column = from_col;
     po.line_tok = from_tok;
@@ -238,7 +230,7 @@ static void piece_fill(const Run *run, Batch *b, PieceTools *t, const Source *fr
     }
     PgnGame *g = t->game;     /* read and checked here; the slot keeps a copy */
     for (;;) {
-        if (!run_slot_ready(b, b->ngames)) {
+        if (!batch_slot_ready(b, b->ngames)) {
             b->oom = true;
             break;
         }
@@ -253,35 +245,35 @@ static void piece_fill(const Run *run, Batch *b, PieceTools *t, const Source *fr
             b->piece.stop_line = g->start.line;
             b->piece.stop_col = g->start.col;
             b->piece.stop_tok = g->start_line_tok;
-            if (!run_diags_take(&b->tail, r, run->opt))
+            if (!batch_diags_take(&b->tail, r, cfg->opt))
                 b->oom = true;
             break;
         }
-        if (!run_diags_take(got == 1 ? &s->pre : &b->tail, r, run->opt))
+        if (!batch_diags_take(got == 1 ? &s->pre : &b->tail, r, cfg->opt))
             b->oom = true;
         if (got != 1) {
             if (got < 0)
                 b->piece.err = src.err ? src.err : EIO;
             break;
         }
-        game_check(g, &run->opt->check, work);
-        if (run->ci.ids)
+        game_check(g, &cfg->opt->check, work);
+        if (cfg->ids)
             s->ident = baseline_game_id(g);
-        if (work->out_of_memory || !run_export_slot(run, t, b, s, g, work))
+        if (work->out_of_memory || !batch_export_slot(cfg, t, b, s, g, work))
             b->oom = true; /* never a silent verdict on a game not wholly checked */
         /* The copy holds what the output will use of the game (a piece
          * holds up to PIECE_GAMES of them until they are written): its
          * tags; a pipe's text for a copy, else the slices of it that
          * errors' lines are cut from (a file's are read again). */
-        bool text = run->keep_text == KEEP_ALL || (run->keep_text == KEEP_WITH_FINDINGS && work->ndiags > 0);
-        bool raw = text && stream && run->copying && !(run->opt->export_games && s->exp_status == PGN_EXPORT_DONE);
+        bool text = cfg->keep_text == KEEP_ALL || (cfg->keep_text == KEEP_WITH_FINDINGS && work->ndiags > 0);
+        bool raw = text && stream && cfg->copying && !(cfg->opt->export_games && s->exp_status == PGN_EXPORT_DONE);
         if (!pgn_game_keep(s->game, g, text ? PGN_COPY_TAGS | (raw ? PGN_COPY_RAW : 0) : 0) ||
-            (text && !raw && !run_keep_slices(run, s->game, g, work)) || !piece_keep(b, s, work)) {
+            (text && !raw && !batch_keep_slices(cfg, s->game, g, work)) || !piece_keep(b, s, work)) {
             b->oom = true;
             break;
         }
-        if (run->defer)
-            run_defer_game(b, &s->pre, g, work);
+        if (cfg->defer)
+            batch_defer_game(b, &s->pre, g, work);
         /* The Result value the report points at: the same tag in the copy. */
         s->rep.result_tag = NULL;
         for (size_t k = 0; work->result_tag && k < s->game->ntags; k++)
@@ -294,12 +286,12 @@ static void piece_fill(const Run *run, Batch *b, PieceTools *t, const Source *fr
     b->piece.read_end = from + pgn_bytes_read(r);
     b->gap_lines = pgn_take_gap_lines(r);   /* (those before the next piece's first game too) */
     pgn_reader_free(r);
-    if (run->defer)
-        run_defer_diags(b, &b->tail);
+    if (cfg->defer)
+        batch_defer_diags(b, &b->tail);
 }
 
 /* A worker's share of a piece: find where its games start, read them. */
-void pieces_check(const Run *run, Batch *b, PieceTools *work)
+void pieces_check(const BatchConfig *cfg, Batch *b, PieceTools *work)
 {
     Source src = {.fd = b->input->fd};
     if (b->kind == BATCH_SEGMENT) {
@@ -319,7 +311,7 @@ void pieces_check(const Run *run, Batch *b, PieceTools *work)
         b->piece.start = UINT64_MAX;  /* no game starts here: a stretch inside a game */
         return;
     }
-    piece_fill(run, b, work, &src, start, 1, false, b->piece.hi);    /* (a sync point starts a line) */
+    piece_fill(cfg, b, work, &src, start, 1, false, b->piece.hi);    /* (a sync point starts a line) */
 }
 
 static void lines_shift(Diag *d, size_t n, uint64_t by)
@@ -331,14 +323,10 @@ static void lines_shift(Diag *d, size_t n, uint64_t by)
 
 /* Writes out a piece whose games start where the input's last one stopped:
  * lines and game numbers made the file's, then the input moves on. */
-static void piece_emit(Run *run, Batch *b)
+static void piece_emit(const PiecesHost *h, Batch *b)
 {
     Input *in = b->input;
-    if (b->oom)
-        run_out_of_memory(run);
     uint64_t dl = in->line_base - 1;
-    if (run_batch_prints(run, b))
-        progress_clear(&run->progress);
     for (size_t i = 0; i < b->ngames; i++) {
         Slot *s = &b->slot[i];
         s->rep.diags = b->pool + s->pool_at;
@@ -359,17 +347,15 @@ static void piece_emit(Run *run, Batch *b)
             g->tags[k].value_pos.line += (uint32_t)dl;
         }
         g->index += in->index_base;
-        run_output_slot(run, in, b, s, 0);  /* a copy is made to its size */
-        s->rep.diags = NULL;
-        s->rep.line = NULL;
     }
     lines_shift(b->tail.v, b->tail.n, dl);
-    run_output_file_diags(run, in, &b->tail);
-    run_output_gap_lines(run, b);
-    if (run->defer && !run->stop && !report_deferred_write(b->rec, run->rp, in->index_base, dl))
-        run_out_of_memory(run);
+    h->emit(h->run, b, 0, in->index_base, dl);  /* (a copy is made to its size) */
+    for (size_t i = 0; i < b->ngames; i++) {
+        b->slot[i].rep.diags = NULL;
+        b->slot[i].rep.line = NULL;
+    }
     in->index_base += b->ngames;
-    run->games_read += b->ngames;
+    *h->games_read += b->ngames;
     if (b->piece.read_end > in->bytes)
         in->bytes = b->piece.read_end;
     if (b->piece.err) {
@@ -396,10 +382,10 @@ static void piece_emit(Run *run, Batch *b)
  * (a game longer than a segment); the pending bytes then keep SEG_KEEP
  * behind the reading, more than its reader can hold, so that the next
  * segment can begin where that reading stops. */
-static long stream_read(Run *run, Input *in, unsigned char *buf, size_t cap, uint64_t off)
+static long stream_read(const PiecesHost *h, Input *in, unsigned char *buf, size_t cap, uint64_t off)
 {
-    for (size_t k = 0; k < run->count; k++) {
-        const Batch *b = &run->batches[(run->head + k) % run->nbatches];
+    const Batch *b;
+    for (size_t k = 0; (b = h->in_flight(h->run, k)) != NULL; k++) {
         if (b->input == in && b->kind == BATCH_SEGMENT && off >= b->piece.seg_lo && off - b->piece.seg_lo < b->piece.seg_len) {
             size_t at = (size_t)(off - b->piece.seg_lo), n = b->piece.seg_len - at < cap ? b->piece.seg_len - at : cap;
             memcpy(buf, b->seg + at, n);
@@ -416,8 +402,7 @@ static long stream_read(Run *run, Input *in, unsigned char *buf, size_t cap, uin
         }
         if (off > SEG_KEEP) {
             uint64_t cut = off - SEG_KEEP, held = 0;
-            for (size_t k = 0; k < run->count; k++) {
-                const Batch *b = &run->batches[(run->head + k) % run->nbatches];
+            for (size_t k = 0; (b = h->in_flight(h->run, k)) != NULL; k++) {
                 if (b->input == in && b->kind == BATCH_SEGMENT && b->piece.seg_lo + b->piece.seg_len > held)
                     held = b->piece.seg_lo + b->piece.seg_len;
             }
@@ -446,30 +431,30 @@ static bool source_keeps(const Source *src, uint64_t off)
 /* Reads the stretch of the input from where it stands to the first game at
  * or after `upto` that begins at a sync point again, in order, on this
  * thread, and writes it out (a spare batch, PIECE_GAMES games at a time). */
-static void piece_reread_to(Run *run, Batch *b, uint64_t upto)
+static void piece_reread_to(const PiecesHost *h, Batch *b, uint64_t upto)
 {
     Input *in = b->input;
     Source src = {.fd = in->fd};
     if (in->mode == INPUT_SEGMENTS) {
-        src.run = run;
+        src.host = h;
         src.in = in;
     }
-    Batch *r = &run->spare;
+    Batch *r = h->spare;
     r->input = in;
     r->kind = BATCH_PIECE;
     r->piece = (Piece){.lo = b->piece.lo, .hi = b->piece.hi};
     do {
         r->oom = false;
-        piece_fill(run, r, &run->own, &src, in->expect, in->expect_col, in->expect_tok, upto);
-        piece_emit(run, r);
-    } while (r->piece.capped && !in->ended && !run->stop && in->expect < upto);
+        piece_fill(h->cfg, r, h->own, &src, in->expect, in->expect_col, in->expect_tok, upto);
+        piece_emit(h, r);
+    } while (r->piece.capped && !in->ended && !*h->stop && in->expect < upto);
     r->input = NULL;
 }
 
 /* piece_reread_to the end of b's stretch (b's own reading is not used) */
-static void piece_reread(Run *run, Batch *b)
+static void piece_reread(const PiecesHost *h, Batch *b)
 {
-    piece_reread_to(run, b, b->piece.hi);
+    piece_reread_to(h, b, b->piece.hi);
 }
 
 /* Writes out a piece used as read.  Where it stopped short of its
@@ -477,12 +462,12 @@ static void piece_reread(Run *run, Batch *b)
  * segment (its stretch is still in memory) and for a file's last piece
  * (no piece after it would: its games past the cap were once lost); a
  * file's other pieces leave it to the next (pieces_output). */
-static void piece_emit_whole(Run *run, Batch *b)
+static void piece_emit_whole(const PiecesHost *h, Batch *b)
 {
     Input *in = b->input;
-    piece_emit(run, b);
-    if ((b->kind == BATCH_SEGMENT || b->file_end) && !in->ended && !run->stop && in->expect < b->piece.hi)
-        piece_reread(run, b);
+    piece_emit(h, b);
+    if ((b->kind == BATCH_SEGMENT || b->file_end) && !in->ended && !*h->stop && in->expect < b->piece.hi)
+        piece_reread(h, b);
 }
 
 /* A piece in input order.  It is used as read when it starts where the one
@@ -494,14 +479,14 @@ static void piece_emit_whole(Run *run, Batch *b)
  * begins (its reader sees only the segment and a little past its end), and
  * is finished here at once when it stopped at PIECE_GAMES: the stretch
  * before the next segment is then still in memory. */
-void pieces_output(Run *run, Batch *b)
+void pieces_output(const PiecesHost *h, Batch *b)
 {
     Input *in = b->input;
-    if (in->ended || run->stop)
+    if (in->ended || *h->stop)
         return;
     bool whole = b->kind != BATCH_SEGMENT || b->file_end || (b->piece.capped && b->piece.stop < b->piece.hi) || b->piece.stop == b->piece.hi;
     if (b->piece.start == in->expect && whole) {
-        piece_emit_whole(run, b);
+        piece_emit_whole(h, b);
         return;
     }
     if (in->expect >= b->piece.hi)
@@ -516,46 +501,46 @@ void pieces_output(Run *run, Batch *b)
      * and the pipe (stream_read), which this does not try: it is read
      * again whole, as before. */
     if (b->kind != BATCH_SEGMENT && b->piece.start != UINT64_MAX && in->expect < b->piece.start) {
-        piece_reread_to(run, b, b->piece.start);
-        if (in->ended || run->stop)
+        piece_reread_to(h, b, b->piece.start);
+        if (in->ended || *h->stop)
             return;
         if (b->piece.start == in->expect) {
-            piece_emit_whole(run, b);
+            piece_emit_whole(h, b);
             return;
         }
         if (in->expect >= b->piece.hi)
             return;
     }
-    piece_reread(run, b);
+    piece_reread(h, b);
 }
 
 /* -jN on a regular file read from its start: pieces, which the threads
  * read and check whole, written out in order. */
-void pieces_file(Run *run, Input *in)
+void pieces_file(const PiecesHost *h, Input *in)
 {
     in->mode = INPUT_PIECES;
     in->expect = 0;
     in->line_base = 1;
     in->index_base = 0;
-    uint64_t size = run->piece_bytes;
+    uint64_t size = h->piece_bytes;
     uint64_t n = (in->size + size - 1) / size;
     bool last = false;
-    for (uint64_t j = 0; j < n && !run->stop; j++) {
-        Batch *b = run_batch_acquire(run);
+    for (uint64_t j = 0; j < n && !*h->stop; j++) {
+        Batch *b = h->acquire(h->run);
         b->input = in;
         last = j + 1 == n;
         b->kind = BATCH_PIECE;
         b->piece = (Piece){.lo = j * size, .hi = last ? UINT64_MAX : (j + 1) * size};  /* the last reads to the end */
         b->file_end = last;
-        run_submit(run, b);
+        h->submit(h->run, b);
         if (last)
             break;              /* in may be closed from here on */
-        run_output_ready(run, false);
+        h->output_ready(h->run, false);
         if (!in->ended)
-            run_show_progress(run, in, false);
+            h->show_progress(h->run, in, false);
     }
     if (!last)
-        run_close_in_turn(run, in);
+        h->close_in_turn(h->run, in);
 }
 
 /* pieces_pipe' next cut after lo: the first sync point at or after
@@ -592,16 +577,16 @@ static int seg_cut(Input *in, uint64_t lo, uint64_t size, uint64_t most, uint64_
     }
 }
 
-/* -jN on a pipe: segments of about run->piece_bytes cut at sync points
+/* -jN on a pipe: segments of about h->piece_bytes cut at sync points
  * (or at four times that, or 64 KB, where none comes), each held in memory
  * and read and checked whole by a thread like a piece of a file, written
  * out in order.  So a pipe is not read by one thread alone: this thread
  * only reads it into the segments' buffers and looks for sync points.
  * False, having read nothing but the pending bytes, when the pipe is to be
  * read in batches instead (below). */
-bool pieces_pipe(Run *run, Input *in)
+bool pieces_pipe(const PiecesHost *h, Input *in)
 {
-    uint64_t size = run->piece_bytes, most = 4 * size > (64u << 10) ? 4 * size : (64u << 10);
+    uint64_t size = h->piece_bytes, most = 4 * size > (64u << 10) ? 4 * size : (64u << 10);
     /* A pipe with no sync point between its first `size` and `most` bytes
      * (bare movetext, say) would be cut only where none is, and every
      * segment read again on this thread: it is read on this thread in
@@ -616,10 +601,10 @@ bool pieces_pipe(Run *run, Input *in)
     in->line_base = 1;
     in->index_base = 0;
     bool last = false;
-    while (!last && !run->stop) {
+    while (!last && !*h->stop) {
         /* (may write older segments out, and reading one again may take
          * more of the pipe and drop what is behind it) */
-        Batch *b = run_batch_acquire(run);
+        Batch *b = h->acquire(h->run);
         if (lo > 0) {
             if (in->pend_off > 0 && lo < in->pend_off + SYNC_BEFORE)
                 lo = in->pend_off + SYNC_BEFORE;
@@ -636,7 +621,7 @@ bool pieces_pipe(Run *run, Input *in)
             size_t cap = keep > 2 * SEG_READ ? keep : 2 * SEG_READ;
             unsigned char *p = mem_realloc(b->seg, cap, 1);
             if (!p) {
-                run_out_of_memory(run);
+                h->out_of_memory(h->run);
                 in->err = ENOMEM;
                 last = true;
                 keep = 0;
@@ -660,14 +645,14 @@ bool pieces_pipe(Run *run, Input *in)
         b->piece.seg_err = last ? in->err : 0;
         b->input = in;
         b->file_end = last;
-        run_submit(run, b);
+        h->submit(h->run, b);
         if (last)
             break;
         lo = hi;
-        run_output_ready(run, false);
-        run_show_progress(run, in, false);
+        h->output_ready(h->run, false);
+        h->show_progress(h->run, in, false);
     }
     if (!last)
-        run_close_in_turn(run, in);
+        h->close_in_turn(h->run, in);
     return true;
 }

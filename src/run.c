@@ -23,114 +23,7 @@
 
 /* ---- batches ---- */
 
-/* Slot i exists, with its game allocated. */
-bool run_slot_ready(Batch *b, size_t i)
-{
-    if (i >= b->cap) {
-        size_t cap = b->cap ? b->cap * 2 : BATCH_GAMES;
-        while (cap <= i)
-            cap *= 2;
-        Slot *v = mem_realloc(b->slot, cap, sizeof *v);
-        if (!v)
-            return false;
-        memset(v + b->cap, 0, (cap - b->cap) * sizeof *v);
-        for (size_t k = b->cap; k < cap; k++)
-            game_report_init(&v[k].rep);
-        b->slot = v;
-        b->cap = cap;
-    }
-    return b->slot[i].game || (b->slot[i].game = pgn_game_new()) != NULL;
-}
-
-/* Keeps a copy of file-level findings; the reader's array is short-lived. */
-bool run_diags_take(DiagList *l, PgnReader *r, const Options *opt)
-{
-    size_t n;
-    const Diag *d = pgn_file_diags(r, &n);
-    for (size_t i = 0; i < n; i++) {
-        Severity sev = d[i].code < D_COUNT ? opt->check.severity[d[i].code] : d[i].severity;
-        if (sev == SEV_NONE)
-            continue;
-        if (l->n == l->cap) {
-            size_t cap = l->cap ? l->cap * 2 : 4;
-            Diag *v = mem_realloc(l->v, cap, sizeof *v);
-            if (!v)
-                return false;
-            l->v = v;
-            l->cap = cap;
-        }
-        l->v[l->n] = d[i];
-        l->v[l->n].severity = sev;
-        l->n++;
-    }
-    return true;
-}
-
-/* A reader of an input's games: it keeps their text where the checks read
- * it (--strict, --fix-results), and through a pipe where the output will
- * use it (a copy, errors' source lines), which cannot be read again. */
-PgnOptions run_read_options(const Run *run, bool stream)
-{
-    /* (GAME_TEXT: a game's text held, to be copied or checked, is
-     * bounded as a copy read again from a file is) */
-    PgnOptions po = {0};
-    po.keep_raw = run->raw_check || run->opt->export_games || (stream && (run->copying || run->text_lines));
-    po.raw_max = GAME_TEXT;
-    return po;
-}
-
-/* Keeps in dst, for text output, the slices of src's raw text its
- * errors' source lines are cut from, once the game is checked (rep): the
- * raw text itself need not be held until the game is written. */
-bool run_keep_slices(const Run *run, PgnGame *dst, PgnGame *src, const GameReport *rep)
-{
-    if (!run->text_lines || !src->raw || !rep->ndiags)
-        return true;
-    return report_take_slices(dst, rep, src->start.offset + src->raw_len, run->github, report_read_raw, src);
-}
-
-/* A file-level finding as reported: the reader knows only that a read
- * failed, the input may know why (a decompressor's exit, input_wait; set
- * before the batch that meets the failure is handed on). */
-static Diag diag_with_why(const Input *in, const Diag *d)
-{
-    Diag x = *d;
-    if (x.code == D_READ_ERROR && in->why[0])
-        snprintf(x.msg, sizeof x.msg, "read failed: %.*s", (int)(sizeof x.msg - 16), in->why);
-    return x;
-}
-
-/* Run.defer: formats file-level findings, or a checked game, into the
- * batch's records (on the thread that checks the batch). */
-
-void run_defer_diags(const Batch *b, const DiagList *l)
-{
-    for (size_t i = 0; i < l->n; i++) {
-        Diag d = diag_with_why(b->input, &l->v[i]);
-        report_file_diag(b->rec, b->input->name, &d);
-    }
-}
-
-void run_defer_game(const Batch *b, const DiagList *pre, const PgnGame *g, const GameReport *rep)
-{
-    run_defer_diags(b, pre);
-    report_game(b->rec, b->input->name, g, rep, NULL, 0);
-}
-
 /* ---- checking, on the thread pool ---- */
-
-bool run_export_slot(const Run *run, PieceTools *t, Batch *b, Slot *s, const PgnGame *g, const GameReport *rep)
-{
-    if (!run->opt->export_games)
-        return true;
-    if (!t->exp && !(t->exp = pgn_export_new()))
-        return false;
-    s->exp_at = b->exp.len;
-    s->exp_status = pgn_export_game(t->exp, g, rep, run->opt->fix_results, &b->exp, &s->exp_escapes);
-    s->exp_why = pgn_export_why(t->exp);
-    s->exp_len = b->exp.len - s->exp_at;
-    return s->exp_status != PGN_EXPORT_NO_MEMORY;
-}
 
 /* Checks a batch's games, on any thread (a piece's are read here too). */
 static void check_batch(const Run *run, Batch *b, PieceTools *work)
@@ -138,7 +31,7 @@ static void check_batch(const Run *run, Batch *b, PieceTools *work)
     switch (b->kind) {
     case BATCH_PIECE:
     case BATCH_SEGMENT:
-        pieces_check(run, b, work);
+        pieces_check(&run->cfg, b, work);
         return;
     case BATCH_READ:
         break;
@@ -147,23 +40,23 @@ static void check_batch(const Run *run, Batch *b, PieceTools *work)
     for (size_t i = 0; i < b->ngames; i++) {
         Slot *s = &b->slot[i];
         game_check(s->game, &run->opt->check, &s->rep);
-        if (run->ci.ids)
+        if (run->cfg.ids)
             s->ident = baseline_game_id(s->game);
-        if (s->rep.out_of_memory || !run_export_slot(run, work, b, s, s->game, &s->rep))
+        if (s->rep.out_of_memory || !batch_export_slot(&run->cfg, work, b, s, s->game, &s->rep))
             b->oom = true; /* never a silent verdict on a game not wholly checked */
-        if (run->defer)
-            run_defer_game(b, &s->pre, s->game, &s->rep);
+        if (run->cfg.defer)
+            batch_defer_game(b, &s->pre, s->game, &s->rep);
         /* The text is held to be written only where it is copied from a
          * pipe; a file's is read again, the lines under errors are kept. */
         bool exported = run->opt->export_games && s->exp_status == PGN_EXPORT_DONE;
-        if (s->game->raw && !(run->copying && !b->input->regular && !exported)) {
-            if (!run_keep_slices(run, s->game, s->game, &s->rep))
+        if (s->game->raw && !(run->cfg.copying && !b->input->regular && !exported)) {
+            if (!batch_keep_slices(&run->cfg, s->game, s->game, &s->rep))
                 b->oom = true;
             pgn_game_forget_raw(s->game, SLOT_KEEP_RAW);
         }
     }
-    if (run->defer)
-        run_defer_diags(b, &b->tail);
+    if (run->cfg.defer)
+        batch_defer_diags(b, &b->tail);
 }
 
 /* Takes the oldest queued batch and checks it; called and returning with
@@ -195,12 +88,12 @@ static void *worker(void *arg)
         check_queued(run, &work);
     }
     pthread_mutex_unlock(&run->mu);
-    pieces_tools_free(&work);
+    batch_tools_free(&work);
     game_thread_free();
     return NULL;
 }
 
-void run_submit(Run *run, Batch *b)
+static void run_submit(Run *run, Batch *b)
 {
     if (!run->nthreads) {
         check_batch(run, b, &run->own);
@@ -234,7 +127,7 @@ static bool batch_is_done(Run *run, Batch *b, bool wait)
 }
 
 /* The progress line (progress.h) where the input stands. */
-void run_show_progress(Run *run, const Input *in, bool force)
+static void run_show_progress(Run *run, const Input *in, bool force)
 {
     if (!progress_due(&run->progress, force))
         return;
@@ -255,7 +148,7 @@ static bool game_is_bad(GameStatus st)
     return st == STATUS_ERROR;
 }
 
-void run_output_file_diags(Run *run, const Input *in, const DiagList *l)
+static void run_output_file_diags(Run *run, const Input *in, const DiagList *l)
 {
     for (size_t i = 0; i < l->n; i++) {
         Severity sev = l->v[i].severity;
@@ -268,15 +161,15 @@ void run_output_file_diags(Run *run, const Input *in, const DiagList *l)
         if (run->opt->export_games && l->v[i].code == D_NON_GAME_TEXT)
             run->dropped_text++;
         /* (TSV's go to standard error as text, never to the records) */
-        if (!run->opt->quiet && !run->stop && (!run->defer || run->opt->format == FMT_TSV)) {
-            Diag d = diag_with_why(in, &l->v[i]);
+        if (!run->opt->quiet && !run->stop && (!run->cfg.defer || run->opt->format == FMT_TSV)) {
+            Diag d = batch_diag_with_why(in, &l->v[i]);
             report_file_diag(run->opt->format == FMT_TSV ? run->side : run->rp, in->name, &d);
         }
     }
 }
 
 /* --export leaves out the '%' and ';' lines between games: counted. */
-void run_output_gap_lines(Run *run, const Batch *b)
+static void run_output_gap_lines(Run *run, const Batch *b)
 {
     if (run->opt->export_games)
         run->dropped_gap_lines += b->gap_lines;
@@ -595,8 +488,8 @@ static void output_game(Run *run, Input *in, const Batch *b, Slot *s)
     bool exported = opt->export_games && s->exp_status == PGN_EXPORT_DONE;
     if (in->regular && !g->raw && copy && (!exported || (opt->repair && repair_unique(rep->repair)))) {
         again = read_copy(run, in, g);
-    } else if (in->regular && !g->raw && !g->nslices && run->text_lines && rep->ndiags && !run->stop) {
-        if (!report_take_slices(g, rep, g->end_offset, run->github, input_pread, in))
+    } else if (in->regular && !g->raw && !g->nslices && run->cfg.text_lines && rep->ndiags && !run->stop) {
+        if (!report_take_slices(g, rep, g->end_offset, run->cfg.github, input_pread, in))
             again = ENOMEM;
     }
     if (again == ENOMEM) {
@@ -635,13 +528,13 @@ static void output_game(Run *run, Input *in, const Batch *b, Slot *s)
     run_ci_game_done(run, in, rep, extra, nextra);
     if (run->stats)
         report_stats_game(run->stats, rep, extra, nextra);
-    if (!opt->quiet && !run->stop && !run->defer)
+    if (!opt->quiet && !run->stop && !run->cfg.defer)
         report_game(run->rp, in->name, s->game, rep, extra, nextra);
     reset_copy(run, g);
 }
 
 /* Anything this batch writes to the terminal the progress line is on? */
-bool run_batch_prints(const Run *run, const Batch *b)
+static bool run_batch_prints(const Run *run, const Batch *b)
 {
     if (run->opt->quiet)
         return b->file_end && b->input->err;
@@ -681,13 +574,32 @@ static void check_stdout(Run *run)
  * text room keeps at most keep_raw bytes: every slot of every batch (and a
  * piece has up to PIECE_GAMES of them) keeping up to PGN_KEEP_BYTES made
  * 24 MB at -j2 through a pipe and 93 MB in pieces. */
-void run_output_slot(Run *run, Input *in, const Batch *b, Slot *s, size_t keep_raw)
+static void run_output_slot(Run *run, Input *in, const Batch *b, Slot *s, size_t keep_raw)
 {
     run_output_file_diags(run, in, &s->pre);
     output_game(run, in, b, s);
     pgn_game_trim(s->game);
     pgn_game_drop_raw(s->game, keep_raw);
     game_report_trim(&s->rep);     /* a piece's copy holds no scratch: nothing */
+}
+
+/* A checked batch written out: its games (each slot's text room kept to
+ * keep_raw bytes), its file-level findings and gap lines, the records
+ * formatted ahead (Run.defer) numbered from index_base with their lines
+ * moved by dl (a piece's: pieces.c). */
+static void emit_batch(Run *run, Batch *b, size_t keep_raw, uint64_t index_base, uint64_t dl)
+{
+    Input *in = b->input;
+    if (b->oom)
+        run_out_of_memory(run);
+    if (run_batch_prints(run, b))
+        progress_clear(&run->progress);
+    for (size_t i = 0; i < b->ngames; i++)
+        run_output_slot(run, in, b, &b->slot[i], keep_raw);
+    run_output_file_diags(run, in, &b->tail);
+    run_output_gap_lines(run, b);
+    if (run->cfg.defer && !run->stop && !report_deferred_write(b->rec, run->rp, index_base, dl))
+        run_out_of_memory(run);
 }
 
 static void output_batch(Run *run, Batch *b)
@@ -698,26 +610,17 @@ static void output_batch(Run *run, Batch *b)
     switch (b->kind) {
     case BATCH_PIECE:
     case BATCH_SEGMENT:
-        pieces_output(run, b);
+        pieces_output(&run->host, b);
         break;
     case BATCH_READ:
-        if (b->oom)
-            run_out_of_memory(run);
-        if (run_batch_prints(run, b))
-            progress_clear(&run->progress);
         /* the reader writes the next game's text into the same room */
-        for (size_t i = 0; i < b->ngames; i++)
-            run_output_slot(run, in, b, &b->slot[i], SLOT_KEEP_RAW);
-        run_output_file_diags(run, in, &b->tail);
-        run_output_gap_lines(run, b);
-        if (run->defer && !run->stop && !report_deferred_write(b->rec, run->rp, 0, 0))
-            run_out_of_memory(run);
+        emit_batch(run, b, SLOT_KEEP_RAW, 0, 0);
         run->held -= b->held;
         b->held = 0;
         break;
     }
     if (b->file_end) {
-        if (!run->opt->quiet && !run->stop && !run->defer)
+        if (!run->opt->quiet && !run->stop && !run->cfg.defer)
             report_file_end(run->rp, in->name);     /* --max-repeats' roll-ups */
         run->sum.inputs++;
         /* A file cut or written while it was read: said, exit 2 (-j1 and
@@ -778,7 +681,7 @@ static void output_batch(Run *run, Batch *b)
 
 /* The next free batch; when all are in flight, the oldest is waited for,
  * written out and reused: memory stays bounded by the pool. */
-Batch *run_batch_acquire(Run *run)
+static Batch *run_batch_acquire(Run *run)
 {
     if (run->count == run->nbatches) {
         Batch *old = &run->batches[run->head];
@@ -811,7 +714,7 @@ static void output_oldest(Run *run)
 }
 
 /* Writes out every finished batch at the head of the ring; with wait, all. */
-void run_output_ready(Run *run, bool wait)
+static void run_output_ready(Run *run, bool wait)
 {
     while (run->count && batch_is_done(run, &run->batches[run->head], wait)) {
         output_batch(run, &run->batches[run->head]);
@@ -847,14 +750,14 @@ static bool pool_init(Run *run)
             game_report_init(&b->slot[i].rep);
     }
 
-    run->piece_bytes = PIECE_BYTES;
+    run->host.piece_bytes = PIECE_BYTES;
     const char *pb = getenv("PGNCHECK_PIECE");
     if (pb && *pb) {
         /* For the tests: small pieces put many cuts in small files. */
         char *end;
         unsigned long long v = strtoull(pb, &end, 10);
         if (*end == '\0' && v >= 1 && v <= (1ull << 40))
-            run->piece_bytes = v;
+            run->host.piece_bytes = v;
     }
     if (!run->nthreads)
         return true;
@@ -882,7 +785,7 @@ static bool reports_init(Run *run)
     FILE *diag_out = run_ci_report_stream(run);     /* (--report, -o, --in-place) */
     if (!diag_out)
         return false;
-    run->games_out = run->copying && !opt->output && !opt->in_place ? stdout : NULL;
+    run->games_out = run->cfg.copying && !opt->output && !opt->in_place ? stdout : NULL;
     run->stderr_tty = isatty(STDERR_FILENO);
     run->rp_on_tty = isatty(fileno(diag_out));
     struct stat so, se;
@@ -912,22 +815,65 @@ static bool reports_init(Run *run)
     return run->rp && run->side && (run->stats || !opt->stats);
 }
 
+/* ---- what pieces.c is given of the run (pieces.h, PiecesHost) ---- */
+
+static void run_close_in_turn(Run *run, Input *in);
+
+static Batch *host_acquire(void *run) { return run_batch_acquire(run); }
+static void host_submit(void *run, Batch *b) { run_submit(run, b); }
+static void host_output_ready(void *run, bool wait) { run_output_ready(run, wait); }
+static void host_close_in_turn(void *run, Input *in) { run_close_in_turn(run, in); }
+static void host_show_progress(void *run, const Input *in, bool force) { run_show_progress(run, in, force); }
+static void host_out_of_memory(void *run) { run_out_of_memory(run); }
+
+static void host_emit(void *run, Batch *b, size_t keep_raw, uint64_t index_base, uint64_t dl)
+{
+    emit_batch(run, b, keep_raw, index_base, dl);
+}
+
+static const Batch *host_in_flight(void *arg, size_t k)
+{
+    const Run *run = arg;
+    return k < run->count ? &run->batches[(run->head + k) % run->nbatches] : NULL;
+}
+
+static void host_init(Run *run)
+{
+    PiecesHost *h = &run->host;
+    h->cfg = &run->cfg;
+    h->stop = &run->stop;
+    h->games_read = &run->games_read;
+    h->spare = &run->spare;
+    h->own = &run->own;
+    h->run = run;
+    h->acquire = host_acquire;
+    h->submit = host_submit;
+    h->output_ready = host_output_ready;
+    h->close_in_turn = host_close_in_turn;
+    h->show_progress = host_show_progress;
+    h->emit = host_emit;
+    h->out_of_memory = host_out_of_memory;
+    h->in_flight = host_in_flight;
+}
+
 bool run_init(Run *run, const Options *opt)
 {
     memset(run, 0, sizeof *run);
     run->opt = opt;
+    run->cfg.opt = opt;
+    host_init(run);
     run->t0 = progress_now();
-    run->copying = opt->select || opt->fix_results || opt->export_games || opt->repair;
+    run->cfg.copying = opt->select || opt->fix_results || opt->export_games || opt->repair;
     bool ready = reports_init(run);
     /* The source line under an error needs the game's text; so do copying
      * and the checks of --strict (the export format) and --fix-results (a
      * marker written wrongly): run_read_options. */
-    run->github = opt->format == FMT_GITHUB;
-    run->text_lines = (opt->format == FMT_TEXT || run->github) && !opt->quiet;
-    run->raw_check = opt->check.strict || opt->fix_results;
+    run->cfg.github = opt->format == FMT_GITHUB;
+    run->cfg.text_lines = (opt->format == FMT_TEXT || run->cfg.github) && !opt->quiet;
+    run->cfg.raw_check = opt->check.strict || opt->fix_results;
     /* (--duplicates adds a finding in the output stage: text shows the tags
      * of a game the checking found nothing in) */
-    run->keep_text = run->copying ? KEEP_ALL
+    run->cfg.keep_text = run->cfg.copying ? KEEP_ALL
                      : opt->quiet ? KEEP_NONE
                      : opt->format == FMT_TEXT && !opt->duplicates ? KEEP_WITH_FINDINGS
                                                                    : KEEP_ALL;
@@ -943,11 +889,11 @@ bool run_init(Run *run, const Options *opt)
 static bool defer_init(Run *run)
 {
     const Options *opt = run->opt;
-    if (!run->nthreads || !(opt->format == FMT_JSONL || opt->format == FMT_TSV) || run->copying || opt->quiet ||
-        opt->duplicates || run->ci.ids)
+    if (!run->nthreads || !(opt->format == FMT_JSONL || opt->format == FMT_TSV) || run->cfg.copying || opt->quiet ||
+        opt->duplicates || run->cfg.ids)
         return true;
-    run->defer = true;
-    run->keep_text = KEEP_NONE;  /* the records are made before the copy */
+    run->cfg.defer = true;
+    run->cfg.keep_text = KEEP_NONE;  /* the records are made before the copy */
     for (size_t k = 0; k <= run->nbatches; k++) {
         Batch *b = k < run->nbatches ? &run->batches[k] : &run->spare;
         if (!(b->rec = report_new_deferred(opt->format)))
@@ -1065,7 +1011,7 @@ void run_free(Run *run)
         pgn_export_text_free(&b->exp);
         report_free(b->rec);
     }
-    pieces_tools_free(&run->own);
+    batch_tools_free(&run->own);
     game_thread_free();
     mem_free(run->copy);
     input_list_free(&run->inputs);
@@ -1091,7 +1037,7 @@ void run_out_of_memory(Run *run)
 }
 
 /* An input stopped early: an empty last batch still closes it in turn. */
-void run_close_in_turn(Run *run, Input *in)
+static void run_close_in_turn(Run *run, Input *in)
 {
     Batch *b = run_batch_acquire(run);
     b->input = in;
@@ -1106,7 +1052,7 @@ void run_close_in_turn(Run *run, Input *in)
 static void read_whole(Run *run, Input *in)
 {
     if (!in->err) {
-        PgnOptions po = run_read_options(run, !in->regular);
+        PgnOptions po = batch_read_options(&run->cfg, !in->regular);
         in->reader = pgn_reader_new(input_read, in, &po);
         if (!in->reader) {
             input_close(in);
@@ -1127,7 +1073,7 @@ static void read_whole(Run *run, Input *in)
                 break;
             }
             got = pgn_next(in->reader, s->game);
-            if (!run_diags_take(got == 1 ? &s->pre : &b->tail, in->reader, run->opt))
+            if (!batch_diags_take(got == 1 ? &s->pre : &b->tail, in->reader, run->opt))
                 run_out_of_memory(run);
             if (got == 1) {
                 size_t w = pgn_game_bytes(s->game);
@@ -1184,12 +1130,12 @@ void run_input(Run *run, const InputItem *it)
      * every two games (the export format's empty line); the checking is
      * still shared by the threads. */
     bool whole = run->opt->check.strict;
-    if (!in->err && run->nthreads && !whole && in->regular && in->size >= 2 * run->piece_bytes &&
+    if (!in->err && run->nthreads && !whole && in->regular && in->size >= 2 * run->host.piece_bytes &&
         lseek(in->fd, 0, SEEK_CUR) == 0) {
-        pieces_file(run, in);
+        pieces_file(&run->host, in);
         return;
     }
-    if (!in->err && run->nthreads && !whole && !in->regular && pieces_pipe(run, in))
+    if (!in->err && run->nthreads && !whole && !in->regular && pieces_pipe(&run->host, in))
         return;
     read_whole(run, in);
 }

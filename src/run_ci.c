@@ -51,7 +51,7 @@ static FILE *report_stream(Run *run)
     if (opt->report_file)
         return stdout;
     /* the games on standard output: the diagnostics beside them */
-    return run->copying && !opt->output && !opt->in_place ? stderr : stdout;
+    return run->cfg.copying && !opt->output && !opt->in_place ? stderr : stdout;
 }
 
 FILE *run_ci_report_stream(Run *run)
@@ -127,7 +127,7 @@ static bool load_baseline(Run *run)
         fputs(PROG ": out of memory\n", stderr);
         return false;
     }
-    run->ci.ids = opt->baseline || opt->write_baseline;
+    run->cfg.ids = opt->baseline || opt->write_baseline;
     return true;
 }
 
@@ -153,7 +153,7 @@ bool run_ci_start(Run *run)
 
 void run_ci_game_filter(Run *run, Slot *s, Diag *pend, size_t *npend)
 {
-    if (!run->ci.ids)
+    if (!run->cfg.ids)
         return;
     bool oom = false;
     run->ci.baselined += baseline_game(run->ci.known, run->ci.rec, s->ident, &s->rep, pend, npend, &oom);
@@ -208,7 +208,7 @@ static bool file_diag_known(Run *run, const Input *in, const Diag *d)
 
 bool run_ci_file_diag(Run *run, const Input *in, const Diag *d)
 {
-    bool known = run->ci.ids && d->code < D_COUNT && file_diag_known(run, in, d);
+    bool known = run->cfg.ids && d->code < D_COUNT && file_diag_known(run, in, d);
     if (run->ci.smd && d->severity != SEV_NONE && !known)
         smd_file_diag(run->ci.smd, in->name, d);
     return known;

@@ -27,7 +27,6 @@ typedef struct RunCi {
     FILE *out_fp;               /* -o FILE (owned) */
     bool report_shared;         /* the report is on standard error's file, not a terminal */
     bool msg_records;           /* messages are {"type":"message"} records */
-    bool ids;                   /* games need their identity (Slot.ident) */
     struct Baseline *known;     /* --baseline */
     struct Baseline *rec;       /* --write-baseline */
     uint64_t baselined;         /* findings left out for the baseline */
