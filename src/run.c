@@ -152,7 +152,7 @@ static void run_output_file_diags(Run *run, const Input *in, const DiagList *l)
 {
     for (size_t i = 0; i < l->n; i++) {
         Severity sev = l->v[i].severity;
-        if (run_ci_file_diag(run, in, &l->v[i]))
+        if (run_ci_file_diag(&run->ci, in, &l->v[i]))
             continue;           /* in the baseline */
         if (sev == SEV_ERROR)
             run->found = true;
@@ -374,7 +374,7 @@ static void output_input_diag(Run *run, const Input *in, DiagCode code, uint32_t
     d.pos.line = line;
     d.pos.col = line ? 1 : 0;
     snprintf(d.msg, sizeof d.msg, "%s", msg);
-    if (d.severity == SEV_NONE || run_ci_file_diag(run, in, &d))
+    if (d.severity == SEV_NONE || run_ci_file_diag(&run->ci, in, &d))
         return;
     if (d.severity == SEV_ERROR)
         run->found = true;
@@ -464,7 +464,7 @@ static void output_game(Run *run, Input *in, const Batch *b, Slot *s)
         pend[npend++] = dupd;
     if (as_read)
         pend[npend++] = asr;
-    run_ci_game_filter(run, s, pend, &npend);
+    run_ci_game_filter(&run->ci, s, pend, &npend);
     sum->games++;
     in->ngames++;
     sum->plies += rep->plies;
@@ -495,7 +495,7 @@ static void output_game(Run *run, Input *in, const Batch *b, Slot *s)
     if (again == ENOMEM) {
         run_out_of_memory(run);
     } else if (again) {
-        run_say(run, "%s: game %llu could not be read again to be copied: %s", in->shown,
+        run_ci_say(&run->ci, "%s: game %llu could not be read again to be copied: %s", in->shown,
                 (unsigned long long)g->index, strerror(again));
         run->trouble = true;
         run->ci.not_copied++;
@@ -515,7 +515,7 @@ static void output_game(Run *run, Input *in, const Batch *b, Slot *s)
     for (size_t i = 0; i < npend; i++)
         extra[nextra++] = pend[i];
     if (copied < 0 && !again) {
-        run_say(run, "%s: game %llu is larger than %u MiB and was not copied", in->shown,
+        run_ci_say(&run->ci, "%s: game %llu is larger than %u MiB and was not copied", in->shown,
                 (unsigned long long)s->game->index, (unsigned)(GAME_TEXT >> 20));
         run->trouble = true;
         run->ci.not_copied++;
@@ -525,7 +525,7 @@ static void output_game(Run *run, Input *in, const Batch *b, Slot *s)
     bool rewriting = (opt->fix_results || opt->export_games) && !opt->select;
     if (bad && !(rewriting && copied > 0 && run_ci_mended(rep, extra, nextra)))
         run->found = true;
-    run_ci_game_done(run, in, rep, extra, nextra);
+    run_ci_game_done(&run->ci, in, rep, extra, nextra);
     if (run->stats)
         report_stats_game(run->stats, rep, extra, nextra);
     if (!opt->quiet && !run->stop && !run->cfg.defer)
@@ -606,7 +606,7 @@ static void output_batch(Run *run, Batch *b)
 {
     Input *in = b->input;
     if (run->opt->in_place)
-        run_ci_input_begins(run, in);
+        run_ci_input_begins(&run->ci, in);
     switch (b->kind) {
     case BATCH_PIECE:
     case BATCH_SEGMENT:
@@ -662,7 +662,7 @@ static void output_batch(Run *run, Batch *b)
         }
         if (run->stats && !report_stats_file_end(run->stats, in->name))
             run_out_of_memory(run);
-        run_ci_input_ends(run, in);
+        run_ci_input_ends(&run->ci, in);
         if (in->mode != INPUT_UNREAD)
             run->sum.files++;
         run->sum.bytes += in->bytes;
@@ -782,7 +782,7 @@ static bool pool_init(Run *run)
 static bool reports_init(Run *run)
 {
     const Options *opt = run->opt;
-    FILE *diag_out = run_ci_report_stream(run);     /* (--report, -o, --in-place) */
+    FILE *diag_out = run_ci_report_stream(&run->ci);     /* (--report, -o, --in-place) */
     if (!diag_out)
         return false;
     run->games_out = run->cfg.copying && !opt->output && !opt->in_place ? stdout : NULL;
@@ -826,6 +826,23 @@ static void host_close_in_turn(void *run, Input *in) { run_close_in_turn(run, in
 static void host_show_progress(void *run, const Input *in, bool force) { run_show_progress(run, in, force); }
 static void host_out_of_memory(void *run) { run_out_of_memory(run); }
 
+/* What run_ci.c is given of the run (RunCi). */
+static void ci_init(Run *run)
+{
+    RunCi *ci = &run->ci;
+    ci->opt = run->opt;
+    ci->inputs = &run->inputs;
+    ci->cfg = &run->cfg;
+    ci->rp = &run->rp;
+    ci->sum = &run->sum;
+    ci->progress = &run->progress;
+    ci->games_out = &run->games_out;
+    ci->trouble = &run->trouble;
+    ci->stop = &run->stop;
+    ci->out_of_memory = host_out_of_memory;
+    ci->run = run;
+}
+
 static void host_emit(void *run, Batch *b, size_t keep_raw, uint64_t index_base, uint64_t dl)
 {
     emit_batch(run, b, keep_raw, index_base, dl);
@@ -862,6 +879,7 @@ bool run_init(Run *run, const Options *opt)
     run->opt = opt;
     run->cfg.opt = opt;
     host_init(run);
+    ci_init(run);
     run->t0 = progress_now();
     run->cfg.copying = opt->select || opt->fix_results || opt->export_games || opt->repair;
     bool ready = reports_init(run);
@@ -906,7 +924,7 @@ static bool defer_init(Run *run)
 bool run_start(Run *run)
 {
     const Options *opt = run->opt;
-    if (!run_ci_start(run))
+    if (!run_ci_start(&run->ci))
         return false;
     if (!defer_init(run))
         return false;
@@ -949,7 +967,7 @@ static void report_export_left_out(Run *run)
         k += m > 0 ? (size_t)m : 0;
         sep = ", ";
     }
-    run_say(run, "%s", text);
+    run_ci_say(&run->ci, "%s", text);
 }
 
 void run_finish(Run *run)
@@ -973,9 +991,9 @@ void run_finish(Run *run)
     if (run->dropped_text + run->dropped_gap_lines + run->dropped_escapes && !opt->quiet)
         report_export_left_out(run);
     if (run->exported_as_read && !opt->quiet)
-        run_say(run, "--export left %llu game%s without error as read (export-as-read)",
+        run_ci_say(&run->ci, "--export left %llu game%s without error as read (export-as-read)",
                 (unsigned long long)run->exported_as_read, run->exported_as_read == 1 ? "" : "s");
-    run_ci_finish(run);     /* (the last: it closes --report's file) */
+    run_ci_finish(&run->ci);     /* (the last: it closes --report's file) */
 }
 
 void run_free(Run *run)
@@ -1018,7 +1036,7 @@ void run_free(Run *run)
     mem_free(run->batches);
     mem_free(run->work);
     dup_free(run->dup);
-    run_ci_free(run);
+    run_ci_free(&run->ci);
     mem_free(run->dup_text);
     report_free(run->rp);
     report_free(run->side);
