@@ -150,7 +150,7 @@ static void resolve_pending(Ctx *c, Line *L)
     const PgnElem *e = L->pending;
     L->pending = NULL;
     const Position *p = CUR(L);
-    if (pos_has_legal_move(p))
+    if (gen_has_legal_move(p))
         return;
     /* The label of the move that left the position, from the position. */
     int side = p->side ^ 1;
@@ -186,7 +186,7 @@ static CHESS_NOINLINE void ply_end_slow(Ctx *c, Line *L, const PgnElem *e, uint3
      * stalemate is open, and that waits (see Line.pending) unless another
      * ending or a claim needs to know now. */
     bool any = true, any_known = false;
-#define ANY() (any_known ? any : (any_known = true, any = pos_has_legal_move(p)))
+#define ANY() (any_known ? any : (any_known = true, any = gen_has_legal_move(p)))
     if (p->checkers)
         (void)ANY();
     bool mate = p->checkers && !any;
@@ -308,7 +308,7 @@ static CHESS_NOINLINE void ply_end_slow(Ctx *c, Line *L, const PgnElem *e, uint3
  * right unless the check is mate, and the next move, when legal, proves
  * it none, as it proves a position no stalemate; a mate is found where
  * the line stops (resolve_pending) before anything else is said of the
- * next move, which cannot be made.  (pos_has_legal_move for every such
+ * next move, which cannot be made.  (gen_has_legal_move for every such
  * check cost too much: tests/BENCH.md.) */
 /* Mating material on the board (a pawn, rook or queen): the position is
  * no dead one of the material list. */
@@ -774,7 +774,7 @@ static void skip_variant(Ctx *c, const Verdict *v)
 static void start_ending(Ctx *c, Line *main_line)
 {
     const Position *p0 = CUR(main_line);
-    int ended = rules_board_ending(p0, pos_has_legal_move(p0));
+    int ended = rules_board_ending(p0, gen_has_legal_move(p0));
     if (!ended && dead_by_blockade(c, p0)) {
         ended = REASON_DEAD_POSITION + 1;
         main_line->ended_proof = UNWIN_BY_BLOCKADE;

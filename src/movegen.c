@@ -25,7 +25,7 @@ static bool ep_legal(const Position *pos, int from, int to)
 /* Castling in standard chess and Chess960 (R14): every square between king
  * and rook and their destinations empty (but for the two), the king not in
  * check and not crossing or landing on an attacked square. */
-bool pos_castle_ok(const Position *pos, int idx)
+bool gen_castle_ok(const Position *pos, int idx)
 {
     int us = pos->side;
     int kfrom = pos->king_sq[us], rfrom = pos->castle_rook[idx];
@@ -199,7 +199,7 @@ static int generate(const Position *pos, Move *list, bool any_only)
     /* Castling: king takes own rook. */
     if (!checkers && pos->castling) {
         for (int i = us * 2; i < us * 2 + 2; i++)
-            if ((pos->castling & (1 << i)) && pos_castle_ok(pos, i)) {
+            if ((pos->castling & (1 << i)) && gen_castle_ok(pos, i)) {
                 *out++ = move_new(ksq, pos->castle_rook[i], MOVE_CASTLING, 0);
                 if (any_only)
                     return 1;
@@ -213,13 +213,13 @@ void gen_legal(const Position *pos, MoveList *list)
     list->count = generate(pos, list->moves, false);
 }
 
-bool pos_has_legal_move(const Position *pos)
+bool gen_has_legal_move(const Position *pos)
 {
     Move tmp[MAX_MOVES];
     return generate(pos, tmp, true) > 0;
 }
 
-bool pos_is_legal(const Position *pos, Move m)
+bool gen_is_legal(const Position *pos, Move m)
 {
     int us = pos->side, from = move_from(m), to = move_to(m);
     int ksq = pos->king_sq[us];
@@ -227,7 +227,7 @@ bool pos_is_legal(const Position *pos, Move m)
         return ep_legal(pos, from, to);
     if (move_type(m) == MOVE_CASTLING) {
         int idx = us * 2 + (to > from ? 0 : 1);
-        return !pos->checkers && (pos->castling & (1 << idx)) && pos->castle_rook[idx] == to && pos_castle_ok(pos, idx);
+        return !pos->checkers && (pos->castling & (1 << idx)) && pos->castle_rook[idx] == to && gen_castle_ok(pos, idx);
     }
     if (from == ksq)
         return !pos_square_attacked(pos, to, us ^ 1, pos->by_type[0] ^ bb_sq(ksq));
@@ -241,7 +241,7 @@ bool pos_is_legal(const Position *pos, Move m)
     return !pos_move_unpins(pos, from, to);
 }
 
-bool pos_move_is_legal(const Position *pos, Move m)
+bool gen_move_is_legal(const Position *pos, Move m)
 {
     MoveList list;
     gen_legal(pos, &list);
@@ -251,7 +251,7 @@ bool pos_move_is_legal(const Position *pos, Move m)
     return false;
 }
 
-bool pos_gives_check(const Position *pos, Move m)
+bool gen_gives_check(const Position *pos, Move m)
 {
     Position next;
     pos_make(pos, m, &next);

@@ -5,14 +5,14 @@
 #include "position.h"
 
 void gen_legal(const Position *pos, MoveList *list);
-bool pos_has_legal_move(const Position *pos);
-bool pos_is_legal(const Position *pos, Move m);  /* m pseudo-legal by construction */
+bool gen_has_legal_move(const Position *pos);
+bool gen_is_legal(const Position *pos, Move m);  /* m pseudo-legal by construction */
 /* The castling of right idx (CASTLE_* index) for the side to move, which
- * has the right and is not in check: legal?  (pos_is_legal's own test,
+ * has the right and is not in check: legal?  (gen_is_legal's own test,
  * for a caller that knows the right and the rook's square already.) */
-bool pos_castle_ok(const Position *pos, int idx);
-bool pos_move_is_legal(const Position *pos, Move m); /* any m: legal here? */
+bool gen_castle_ok(const Position *pos, int idx);
+bool gen_move_is_legal(const Position *pos, Move m); /* any m: legal here? */
 uint64_t perft(const Position *pos, int depth);
-bool pos_gives_check(const Position *pos, Move m);
+bool gen_gives_check(const Position *pos, Move m);
 
 #endif

@@ -54,7 +54,7 @@ void note_notation(Ctx *c, const Position *pos, const SanResult *r, const PgnEle
         Position after = *pos;
         pos_do(&after, r->move);
         if (after.checkers && n + 1 < sizeof san) {
-            san[n] = pos_has_legal_move(&after) ? '+' : '#';
+            san[n] = gen_has_legal_move(&after) ? '+' : '#';
             san[n + 1] = '\0';
         }
         c->mark_in_note = r->mark == 0;

@@ -338,7 +338,7 @@ static bool write_move(PgnExport *x, Line *L, const PgnElem *e)
     L->has_prev = true;
     pos_do(&L->cur, r.move);
     if (pos_in_check(&L->cur))
-        w[n++] = pos_has_legal_move(&L->cur) ? '+' : '#';
+        w[n++] = gen_has_legal_move(&L->cur) ? '+' : '#';
     word(x, w, n);
     x->need_number = false;
     if (r.nag) {

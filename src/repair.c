@@ -247,7 +247,7 @@ static bool play_tok(RepairSet *rs, Position *p, const char *t, size_t n, uint32
  * stalemate for a draw (or none), a '#' only on a mate. */
 static bool ends_right(const Position *p, PgnResult res, const char *last)
 {
-    bool over = !pos_has_legal_move(p);
+    bool over = !gen_has_legal_move(p);
     bool none = res == PGN_RES_NONE || res == PGN_RES_UNKNOWN;
     if (over && p->checkers)
         return none || res == (p->side == WHITE ? PGN_RES_BLACK : PGN_RES_WHITE);

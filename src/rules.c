@@ -11,12 +11,12 @@
 
 bool pos_is_checkmate(const Position *pos)
 {
-    return pos->checkers && !pos_has_legal_move(pos);
+    return pos->checkers && !gen_has_legal_move(pos);
 }
 
 bool pos_is_stalemate(const Position *pos)
 {
-    return !pos->checkers && !pos_has_legal_move(pos);
+    return !pos->checkers && !gen_has_legal_move(pos);
 }
 
 /* FIDE 6.9 / R29: could `color` checkmate by any series of legal moves,

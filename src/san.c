@@ -21,7 +21,7 @@ static Bitboard san_unpinned(const Position *pos, Bitboard test, int to);
 
 /* The legal ones among the origin squares cands of a move (not a pawn's)
  * to `to`: only the pieces on the king's lines need a pin test.  In check
- * (pos_is_legal's tests, once for all the candidates: they share `to`),
+ * (gen_is_legal's tests, once for all the candidates: they share `to`),
  * none but the king's moves answer a double check, and the others must
  * take the checker or stand between it and the king. */
 CHESS_HOT_INLINE Bitboard san_legal_from(const Position *pos, Bitboard cands, int to, int pt)
@@ -120,12 +120,12 @@ CHESS_HOT_INLINE bool pawn_resolve(const Position *pos, const char *s, size_t n,
     } else
         return false;
     /* Legal: out of check, a pawn's normal move needs a pin test only on
-     * one of its king's lines; else pos_is_legal decides. */
+     * one of its king's lines; else gen_is_legal decides. */
     if (!pos->checkers && move_type(m) == MOVE_NORMAL) {
         Bitboard f = bb_sq(from);
         if (pos_pin_suspects(pos, f) && !san_unpinned(pos, f, to))
             return false;
-    } else if (!pos_is_legal(pos, m))
+    } else if (!gen_is_legal(pos, m))
         return false;
     fm->from = from;
     fm->to = to;
@@ -142,7 +142,7 @@ CHESS_HOT_INLINE Move castle_resolve(const Position *pos, const char *s, size_t 
         int idx = us * 2 + (n == 3 ? 0 : 1);
         if (!(pos->castling & (1 << idx)))
             return 0;
-        if (pos->checkers || !pos_castle_ok(pos, idx))
+        if (pos->checkers || !gen_castle_ok(pos, idx))
             return 0;
         return move_new(pos->king_sq[us], pos->castle_rook[idx], MOVE_CASTLING, 0);
     }
@@ -602,7 +602,7 @@ static SanStatus resolve_castle(const Position *pos, int which, SanResult *r)
         return finish(r, SAN_ILLEGAL);
     }
     Move m = move_new(kfrom, rfrom, MOVE_CASTLING, 0);
-    if (!pos_is_legal(pos, m)) {
+    if (!gen_is_legal(pos, m)) {
         Bitboard occ = pos->by_type[0] ^ bb_sq(kfrom) ^ bb_sq(rfrom);
         Bitboard path = bb_between(kfrom, kto) | bb_sq(kto);
         r->reason = ILL_CASTLE_ATTACKED;
@@ -710,7 +710,7 @@ static Bitboard same_kind_origins(const Position *pos, int pt, int to, int excep
     cands &= ~bb_sq(except);
     while (cands) {
         int f = bb_pop(&cands);
-        if (pos_is_legal(pos, move_new(f, to, MOVE_NORMAL, 0)))
+        if (gen_is_legal(pos, move_new(f, to, MOVE_NORMAL, 0)))
             origins |= bb_sq(f);
     }
     (void)promo;
@@ -832,7 +832,7 @@ static SanStatus resolve_pawn(const Position *pos, const Parsed *p, int target, 
     int from = bb_lsb(cands);
     Move m = ep ? move_new(from, to, MOVE_EN_PASSANT, 0)
                 : p->promo ? move_new(from, to, MOVE_PROMOTION, p->promo) : move_new(from, to, MOVE_NORMAL, 0);
-    if (!pos_is_legal(pos, m)) {
+    if (!gen_is_legal(pos, m)) {
         explain_illegal(pos, m, r);
         return finish(r, SAN_ILLEGAL);
     }
@@ -888,7 +888,7 @@ static SanStatus resolve_piece(const Position *pos, const Parsed *p, int target,
     while (cands) {
         int from = bb_pop(&cands);
         Move m = move_new(from, to, MOVE_NORMAL, 0);
-        if (pos_is_legal(pos, m)) {
+        if (gen_is_legal(pos, m)) {
             if (nlegal < 16)
                 legal[nlegal] = m;
             nlegal++;
@@ -1035,7 +1035,7 @@ size_t san_format(const Position *pos, Move m, char *buf)
     Position next;
     pos_make(pos, m, &next);
     if (next.checkers) {
-        buf[n++] = pos_has_legal_move(&next) ? '+' : '#';
+        buf[n++] = gen_has_legal_move(&next) ? '+' : '#';
         buf[n] = '\0';
     }
     return n;

@@ -628,11 +628,11 @@ static Move mate_in_one(const Position *p, const MoveList *list)
 {
     for (int i = 0; i < list->count; i++) {
         Move m = list->moves[i];
-        if (!pos_gives_check(p, m))
+        if (!gen_gives_check(p, m))
             continue;
         Position c;
         pos_make(p, m, &c);
-        if (!pos_has_legal_move(&c))
+        if (!gen_has_legal_move(&c))
             return m;
     }
     return MOVE_NONE;
@@ -725,11 +725,11 @@ static bool hm(Search *s, const Position *p, int depth, int ply)
     order(s, p, &list, 0, score);
     for (int i = 0; i < list.count && !s->out; i++) {
         Move m = list.moves[i];
-        if (mover && depth == 1 && !pos_gives_check(p, m))
+        if (mover && depth == 1 && !gen_gives_check(p, m))
             continue; /* the last move of the mate is a check */
         Position c;
         pos_make(p, m, &c);
-        if (mover && c.checkers && !pos_has_legal_move(&c)) {
+        if (mover && c.checkers && !gen_has_legal_move(&c)) {
             s->line[ply] = m;
             s->line_len = ply + 1;
             return true;
@@ -852,7 +852,7 @@ static int exhaust(Search *s, const Position *root)
                 }
                 continue;
             }
-            if (c.side != s->winner && c.checkers && !pos_has_legal_move(&c)) {
+            if (c.side != s->winner && c.checkers && !gen_has_legal_move(&c)) {
                 int n = 0;
                 for (uint32_t x = ci; tab[x].parent != SEEN_ROOT; x = tab[x].parent)
                     n++;
@@ -883,12 +883,12 @@ bool unwin_line_mates(const Position *pos, int color, const Move *line, int n)
 {
     Position p = *pos, q;
     for (int i = 0; i < n; i++) {
-        if (!pos_move_is_legal(&p, line[i]))
+        if (!gen_move_is_legal(&p, line[i]))
             return false;
         pos_make(&p, line[i], &q);
         p = q;
     }
-    return p.side != color && p.checkers && !pos_has_legal_move(&p);
+    return p.side != color && p.checkers && !gen_has_legal_move(&p);
 }
 
 static UnwinVerdict found(UnwinResult *r, const Search *s, UnwinVerdict v, UnwinReason why)
@@ -947,7 +947,7 @@ UnwinVerdict unwin_decide(const Position *pos, int color, UnwinTable *t, uint64_
     r->nodes = 0;
     r->verdict = UNWIN_UNDETERMINED;
     r->reason = UNWIN_BY_BUDGET;
-    if (!pos_has_legal_move(pos)) {
+    if (!gen_has_legal_move(pos)) {
         /* The game is over: a mate given by `color` is the helpmate of no
          * move; a stalemate or a mate of `color` leaves no series of moves
          * at all. */

@@ -152,7 +152,7 @@ static bool quick_ending(const Position *p, int W)
     Bitboard steps = bb_king_attacks(p->king_sq[L]) & ~p->by_color[L] & ~bb_king_attacks(p->king_sq[W]) &
                      ~pawn_attacks_of(W, wmen & p->by_type[PAWN]);
     bool pawn_race = !(occ & ~p->by_type[PAWN] & ~kings) && (wmen & ~ahead_of(L, occ)) && steps;
-    return (bare || pawn_race) && reach_moves(p, W) >= 2 && reach_moves(p, L) >= 2 && pos_has_legal_move(p);
+    return (bare || pawn_race) && reach_moves(p, W) >= 2 && reach_moves(p, L) >= 2 && gen_has_legal_move(p);
 }
 
 /* W's force is free (3 above). */

@@ -892,10 +892,10 @@ static void rules_case(char *line)
         snprintf(msg + strlen(msg), sizeof msg - strlen(msg), " canmate-black:%s (expected %s)", cb, f[4] + 14);
     }
     /* Checkmate and stalemate must also agree with the move generator (R20, R21). */
-    bool any = pos_has_legal_move(&pos);
+    bool any = gen_has_legal_move(&pos);
     if ((strcmp(f[1], "none") == 0) != any) {
         bad++;
-        snprintf(msg + strlen(msg), sizeof msg - strlen(msg), " pos_has_legal_move=%d", any);
+        snprintf(msg + strlen(msg), sizeof msg - strlen(msg), " gen_has_legal_move=%d", any);
     }
     if (bad)
         fail(name, "%s:%s", f[0], msg);
@@ -960,7 +960,7 @@ static void reference_san(const Position *pos, const MoveList *list, Move m, cha
     Position next;
     pos_make(pos, m, &next);
     if (next.checkers)
-        *p++ = pos_has_legal_move(&next) ? '+' : '#';
+        *p++ = gen_has_legal_move(&next) ? '+' : '#';
     *p = '\0';
 }
 
@@ -971,8 +971,8 @@ static bool prop_check_position(const Position *pos, const char *fen, char *deta
     bool ok = true;
     /* The quick "any legal move?" test (stalemate/mate after every ply)
      * must agree with full generation, here and after every move. */
-    if (pos_has_legal_move(pos) != (list.count > 0)) {
-        snprintf(detail, cap, "%s: pos_has_legal_move disagrees with gen_legal (%d moves)", fen, list.count);
+    if (gen_has_legal_move(pos) != (list.count > 0)) {
+        snprintf(detail, cap, "%s: gen_has_legal_move disagrees with gen_legal (%d moves)", fen, list.count);
         return false;
     }
     for (int i = 0; i < list.count; i++) {
@@ -980,8 +980,8 @@ static bool prop_check_position(const Position *pos, const char *fen, char *deta
         MoveList next;
         pos_make(pos, list.moves[i], &after);
         gen_legal(&after, &next);
-        if (pos_has_legal_move(&after) != (next.count > 0)) {
-            snprintf(detail, cap, "%s: after move %d pos_has_legal_move disagrees with gen_legal", fen, i);
+        if (gen_has_legal_move(&after) != (next.count > 0)) {
+            snprintf(detail, cap, "%s: after move %d gen_has_legal_move disagrees with gen_legal", fen, i);
             return false;
         }
     }
@@ -1240,7 +1240,7 @@ static void test_history_rules(void)
             fail(ends[i].name, "FEN refused");
             continue;
         }
-        expect_int(ends[i].name, rules_board_ending(&pos, pos_has_legal_move(&pos)), ends[i].want);
+        expect_int(ends[i].name, rules_board_ending(&pos, gen_has_legal_move(&pos)), ends[i].want);
     }
 }
 

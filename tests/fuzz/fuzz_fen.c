@@ -37,10 +37,10 @@ static void check_fen(const uint8_t *data, size_t size, bool c960)
     MoveList ml;
     gen_legal(&pos, &ml);
     FZ_CHECK(ml.count >= 0 && ml.count <= MAX_MOVES, "move count %d", ml.count);
-    FZ_CHECK((ml.count > 0) == pos_has_legal_move(&pos), "pos_has_legal_move disagrees with gen_legal in \"%s\"", fen);
+    FZ_CHECK((ml.count > 0) == gen_has_legal_move(&pos), "gen_has_legal_move disagrees with gen_legal in \"%s\"", fen);
     for (int i = 0; i < ml.count; i++) {
         Position next;
-        FZ_CHECK(pos_move_is_legal(&pos, ml.moves[i]), "generated move %04x not legal in \"%s\"", ml.moves[i], fen);
+        FZ_CHECK(gen_move_is_legal(&pos, ml.moves[i]), "generated move %04x not legal in \"%s\"", ml.moves[i], fen);
         pos_make(&pos, ml.moves[i], &next);
         FZ_CHECK(pos_is_consistent(&next), "move %04x from \"%s\" gives an inconsistent position", ml.moves[i], fen);
         FZ_CHECK(!pos_square_attacked(&next, next.king_sq[pos.side], next.side, next.by_type[0]),

@@ -7,7 +7,7 @@
  *    candidates; the status and reason are in range;
  *  - in every position reached, san_format of every legal move parses back
  *    to the same move without notation notes, its check mark agrees with
- *    pos_gives_check/mate, san_format_nomark is the same text without the
+ *    gen_gives_check/mate, san_format_nomark is the same text without the
  *    mark, and the UCI text of the move parses back to the same move;
  *  - every position reached is self-consistent;
  *  - san_play (the fast path that resolves and makes in one) agrees with
@@ -84,8 +84,8 @@ static void roundtrip(const Position *pos)
         FZ_CHECK(r.notes == 0, "canonical \"%s\" has notes %#x", buf, r.notes);
         Position next;
         pos_make(pos, m, &next);
-        bool check = pos_in_check(&next), mate = check && !pos_has_legal_move(&next);
-        FZ_CHECK(pos_gives_check(pos, m) == check, "pos_gives_check wrong for \"%s\"", buf);
+        bool check = pos_in_check(&next), mate = check && !gen_has_legal_move(&next);
+        FZ_CHECK(gen_gives_check(pos, m) == check, "gen_gives_check wrong for \"%s\"", buf);
         int want = mate ? 2 : check ? 1 : 0;
         FZ_CHECK(r.mark == want, "\"%s\": mark %d, expected %d", buf, r.mark, want);
         size_t n2 = san_format_nomark(pos, m, buf2);
