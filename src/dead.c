@@ -15,7 +15,7 @@
 static bool can_mate(const Position *p, int color, UnwinReason *why)
 {
     *why = UNWIN_BY_MATERIAL;
-    if (!pos_can_mate(p, color))
+    if (!rules_can_mate(p, color))
         return false;
     *why = UNWIN_BY_BLOCKADE;
     return !(unwin_may_be_blocked(p) && unwin_blockade(p, color));

@@ -210,7 +210,7 @@ static CHESS_NOINLINE void ply_end_slow(Ctx *c, Line *L, const PgnElem *e, uint3
     if (any_known)
         ended = rules_board_ending(p, any);
     else if (p->halfmove == 0 && !(p->by_type[PAWN] | p->by_type[ROOK] | p->by_type[QUEEN]) &&
-             pos_insufficient_material(p))
+             rules_insufficient_material(p))
         ended = rules_board_ending(p, ANY());
     /* R22 beyond the material list: the blockade proof for both colours
      * (dead_by_blockade): in the second replay of a game whose final

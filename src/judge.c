@@ -303,7 +303,7 @@ void judge_adjudicate(Ctx *c, const Verdict *v)
         else if (claim == RULES_CLAIM_FIFTY)
             set_outcome(rep, PGN_RES_DRAW, REASON_FIFTY);
         else if ((game_tags_time_forfeit(term) || clock_termination_on_time(term)) &&
-                 (!pos_can_mate(fin, WHITE) || !pos_can_mate(fin, BLACK)))
+                 (!rules_can_mate(fin, WHITE) || !rules_can_mate(fin, BLACK)))
             set_outcome(rep, PGN_RES_DRAW, REASON_NO_MATING_MATERIAL);
         else
             set_outcome(rep, PGN_RES_DRAW, REASON_UNVERIFIED);

@@ -9,12 +9,12 @@
 
 #define DARK_SQUARES 0xAA55AA55AA55AA55ull
 
-bool pos_is_checkmate(const Position *pos)
+bool rules_is_checkmate(const Position *pos)
 {
     return pos->checkers && !gen_has_legal_move(pos);
 }
 
-bool pos_is_stalemate(const Position *pos)
+bool rules_is_stalemate(const Position *pos)
 {
     return !pos->checkers && !gen_has_legal_move(pos);
 }
@@ -63,7 +63,7 @@ bool pos_is_stalemate(const Position *pos)
  * A knight with a bishop, two knights, bishops on both colours, and K+N
  * or K+B against other material can mate (e.g. Kh8 Bh7 v Kf8 Nf7; Kh8
  * Rg8 v Kh6 Nf7; Kh8 Nh7 v Kf7 Bg7), so the table says true for them. */
-bool pos_can_mate(const Position *pos, int color)
+bool rules_can_mate(const Position *pos, int color)
 {
     Bitboard us = pos->by_color[color], them = pos->by_color[color ^ 1];
     if (us & (pos->by_type[PAWN] | pos->by_type[ROOK] | pos->by_type[QUEEN]))
@@ -89,18 +89,18 @@ bool pos_can_mate(const Position *pos, int color)
 }
 
 /* R22: dead by material when neither side could ever mate. */
-bool pos_insufficient_material(const Position *pos)
+bool rules_insufficient_material(const Position *pos)
 {
     if (pos->by_type[PAWN] | pos->by_type[ROOK] | pos->by_type[QUEEN])
         return false;
-    return !pos_can_mate(pos, WHITE) && !pos_can_mate(pos, BLACK);
+    return !rules_can_mate(pos, WHITE) && !rules_can_mate(pos, BLACK);
 }
 
 int rules_board_ending(const Position *p, bool any)
 {
     if (!any)
         return p->checkers ? RULES_END_CHECKMATE : RULES_END_STALEMATE;
-    return pos_insufficient_material(p) ? RULES_END_DEAD : RULES_END_NONE;
+    return rules_insufficient_material(p) ? RULES_END_DEAD : RULES_END_NONE;
 }
 
 /* The table at twice its size (512 slots at first), every key placed

@@ -7,13 +7,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-bool pos_is_checkmate(const Position *pos);
-bool pos_is_stalemate(const Position *pos);
+bool rules_is_checkmate(const Position *pos);
+bool rules_is_stalemate(const Position *pos);
 /* R29 / FIDE 6.9: can this colour checkmate by any series of legal moves
  * (material helpmate rule: the opponent may cooperate). */
-bool pos_can_mate(const Position *pos, int color);
+bool rules_can_mate(const Position *pos, int color);
 /* R22: dead position by material (neither side can ever mate). */
-bool pos_insufficient_material(const Position *pos);
+bool rules_insufficient_material(const Position *pos);
 
 /* A line's ending (R20-R24), 0 if none; in game.h's Reason order, one up
  * (game.c keeps Reason + 1 and asserts the two agree). */

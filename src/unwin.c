@@ -697,7 +697,7 @@ static bool dive(Search *s, const Position *p, int depth, int ply, int width)
     for (int i = 0; i < n && !s->out; i++) {
         Position c;
         pos_make(p, list.moves[i], &c);
-        if (!pos_can_mate(&c, s->winner))
+        if (!rules_can_mate(&c, s->winner))
             continue;
         s->path[ply] = list.moves[i];
         if (dive(s, &c, depth - 1, ply + 1, width)) {
@@ -734,7 +734,7 @@ static bool hm(Search *s, const Position *p, int depth, int ply)
             s->line_len = ply + 1;
             return true;
         }
-        if (depth == 1 || !pos_can_mate(&c, s->winner))
+        if (depth == 1 || !rules_can_mate(&c, s->winner))
             continue;
         if (hm(s, &c, depth - 1, ply + 1)) {
             s->line[ply] = m;
@@ -865,7 +865,7 @@ static int exhaust(Search *s, const Position *root)
                     s->line[--n] = tab[x].move;
                 return 2;
             }
-            if (!pos_can_mate(&c, s->winner) || unwin_blockade(&c, s->winner))
+            if (!rules_can_mate(&c, s->winner) || unwin_blockade(&c, s->winner))
                 continue;
             if (tail >= cap) {
                 s->bfs_dead = true;
@@ -955,7 +955,7 @@ UnwinVerdict unwin_decide(const Position *pos, int color, UnwinTable *t, uint64_
             return found(r, &s, UNWIN_WINNABLE, UNWIN_BY_HELPMATE);
         return found(r, &s, UNWIN_UNWINNABLE, UNWIN_BY_EXHAUSTION);
     }
-    if (!pos_can_mate(pos, color))
+    if (!rules_can_mate(pos, color))
         return found(r, &s, UNWIN_UNWINNABLE, UNWIN_BY_MATERIAL);
     if (unwin_blockade(pos, color))
         return found(r, &s, UNWIN_UNWINNABLE, UNWIN_BY_BLOCKADE);

@@ -12,7 +12,7 @@ typedef enum UnwinVerdict {
 
 typedef enum UnwinReason {
     UNWIN_BY_HELPMATE = 0, /* winnable: the line */
-    UNWIN_BY_MATERIAL,     /* the material alone (pos_can_mate's proven rules) */
+    UNWIN_BY_MATERIAL,     /* the material alone (rules_can_mate's proven rules) */
     UNWIN_BY_BLOCKADE,     /* pawns that never move or capture again; no square allows a mating net */
     UNWIN_BY_EXHAUSTION,   /* every position reachable was visited (or proven as above): none is a mate */
     UNWIN_BY_BUDGET        /* undetermined */

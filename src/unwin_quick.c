@@ -2,7 +2,7 @@
  * where a colour can plainly still mate (unwin.h, unwin_quick_winnable).
  *
  * What makes a position unwinnable for a colour W that has mating
- * material (pos_can_mate) is always one of three things, and the filter
+ * material (rules_can_mate) is always one of three things, and the filter
  * passes only positions that show none of them:
  *
  * 1. Forced play: a side with one or a few legal moves can be made to
@@ -180,7 +180,7 @@ static bool free_force(const Position *p, int W)
 static bool quick(const Position *p, int W, bool evasion)
 {
     int L = W ^ 1;
-    if (!pos_can_mate(p, W))
+    if (!rules_can_mate(p, W))
         return false;
     if (p->checkers) {
         if (evasion)
@@ -235,7 +235,7 @@ static bool ahead(const Position *p, int W, int depth, int *left)
         return false;
     if (quick(p, W, false))
         return true;
-    if (!depth || !pos_can_mate(p, W))
+    if (!depth || !rules_can_mate(p, W))
         return false;
     MoveList list;
     gen_legal(p, &list);

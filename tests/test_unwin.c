@@ -80,7 +80,7 @@ static int bench(const char *file, unsigned long long budget)
                 if (v == UNWIN_WINNABLE && !unwin_line_mates(&pos, c, r.line, r.line_len))
                     bad_line++;
             }
-            if (!pos_can_mate(&pos, c)) {
+            if (!rules_can_mate(&pos, c)) {
                 material++;
                 continue;
             }
@@ -410,7 +410,7 @@ static int pipeline(const char *file, unsigned long long budget, const char *exc
                 continue;
             q++;
             bool can;
-            if (!pos_can_mate(&pos, c) || unwin_blockade(&pos, c))
+            if (!rules_can_mate(&pos, c) || unwin_blockade(&pos, c))
                 can = false;
             else if (unwin_quick_winnable(&pos, c))
                 can = true;

@@ -869,10 +869,10 @@ static void rules_case(char *line)
         fail(name, "FEN '%s' rejected: %s", f[0], fen_error_text(e));
         return;
     }
-    const char *state = pos_is_checkmate(&pos) ? "checkmate" : pos_is_stalemate(&pos) ? "stalemate" : "none";
-    const char *dead = pos_insufficient_material(&pos) ? "dead" : "alive";
-    const char *cw = pos_can_mate(&pos, WHITE) ? "yes" : "no";
-    const char *cb = pos_can_mate(&pos, BLACK) ? "yes" : "no";
+    const char *state = rules_is_checkmate(&pos) ? "checkmate" : rules_is_stalemate(&pos) ? "stalemate" : "none";
+    const char *dead = rules_insufficient_material(&pos) ? "dead" : "alive";
+    const char *cw = rules_can_mate(&pos, WHITE) ? "yes" : "no";
+    const char *cb = rules_can_mate(&pos, BLACK) ? "yes" : "no";
     int bad = 0;
     char msg[256] = "";
     if (strcmp(state, f[1]) != 0) {
