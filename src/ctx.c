@@ -34,7 +34,7 @@ void ctx_thread_free(void)
 static Laws game_laws(const PgnGame *g, const char *date, uint32_t *lo, uint32_t *hi)
 {
     /* (the usual game: a date that decides, no other tag looked for) */
-    if (pgn_date_bounds(date, lo, hi) && (*hi < LAWS_2014_FROM || *lo >= LAWS_2014_FROM))
+    if (laws_date_bounds(date, lo, hi) && (*hi < LAWS_2014_FROM || *lo >= LAWS_2014_FROM))
         return *hi < LAWS_2014_FROM ? LAWS_1997 : LAWS_2014;
     const char *utc = NULL, *event = NULL;
     for (size_t i = 0; i < g->ntags; i++) {

@@ -80,7 +80,7 @@ static const char *const cite[D_COUNT] = {
     [D_FLAG_UNMARKED] = "FIDE 6.9; PGN 9.8.1",
 };
 
-const char *diag_cite(DiagCode code)
+const char *laws_cite(DiagCode code)
 {
     return (unsigned)code < D_COUNT ? cite[code] : NULL;
 }
@@ -106,7 +106,7 @@ static bool date_field(const char *s, int n, uint32_t *lo, uint32_t *hi)
     return true;
 }
 
-bool pgn_date_bounds(const char *s, uint32_t *lo, uint32_t *hi)
+bool laws_date_bounds(const char *s, uint32_t *lo, uint32_t *hi)
 {
     if (!s)
         return false;
@@ -160,13 +160,13 @@ Laws laws_date_range(const char *date, const char *utc_date, const char *event_d
                      uint32_t *phi)
 {
     uint32_t lo, hi;
-    if (!pgn_date_bounds(date ? date : utc_date, &lo, &hi)) {
+    if (!laws_date_bounds(date ? date : utc_date, &lo, &hi)) {
         lo = 0;
         hi = UINT32_MAX;
     }
     /* A game is played on or after its event's first day. */
     uint32_t elo, ehi;
-    if (pgn_date_bounds(event_date, &elo, &ehi) && elo > lo)
+    if (laws_date_bounds(event_date, &elo, &ehi) && elo > lo)
         lo = elo;
     if (lo > hi) /* an event that starts after the game's date: no date is sure */
         lo = 0, hi = UINT32_MAX;

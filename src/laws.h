@@ -117,7 +117,7 @@ extern const LawInfo law_info[LAW_COUNT];
 
 /* The article or section a diagnostic code checks ("FIDE 3.10.2",
  * "PGN 8.2.3.5"), or NULL for a code no law or standard section states. */
-const char *diag_cite(DiagCode code);
+const char *laws_cite(DiagCode code);
 
 /* Which Laws of Chess judge a game (R45: FIDE 9.6; man page, THE LAWS BY
  * DATE).  The FIDE Laws in force from 1 July 2014 (adopted at the 84th
@@ -148,7 +148,7 @@ typedef enum RulesChoice { RULES_AUTO = 0, RULES_1997, RULES_2014 } RulesChoice;
 Laws laws_for_dates(const char *date, const char *utc_date, const char *event_date);
 /* The earliest and latest day (YYYYMMDD) a PGN date allows; false when it
  * is not a date (malformed, or a placeholder year below 1400). */
-bool pgn_date_bounds(const char *s, uint32_t *lo, uint32_t *hi);
+bool laws_date_bounds(const char *s, uint32_t *lo, uint32_t *hi);
 /* laws_for_dates, and the earliest and latest day (YYYYMMDD) the dates
  * allow in *lo and *hi (0 and UINT32_MAX: unknown). */
 Laws laws_date_range(const char *date, const char *utc_date, const char *event_date, uint32_t *lo, uint32_t *hi);

@@ -1502,14 +1502,14 @@ void report_list_checks(FILE *out, const Severity severity[D_COUNT])
         int n = (int)strlen(diag_info[i].slug);
         if (n > width)
             width = n;
-        const char *c = diag_cite((DiagCode)i);
+        const char *c = laws_cite((DiagCode)i);
         n = c ? (int)strlen(c) : 1;
         if (n > cwidth)
             cwidth = n;
     }
     /* Columns are parted by two spaces or more; none has two inside. */
     for (int i = 0; i < D_COUNT; i++) {
-        const char *c = diag_cite((DiagCode)i);
+        const char *c = laws_cite((DiagCode)i);
         fprintf(out, "%-*s  %-7s  %-*s  %s\n", width, diag_info[i].slug, severity_name(severity[i]), cwidth,
                 c ? c : "-", diag_info[i].meaning);
     }

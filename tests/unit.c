@@ -1127,7 +1127,7 @@ static void test_laws_by_date(void)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         uint32_t lo = 0, hi = 0;
-        int ok = pgn_date_bounds(cases[i].date, &lo, &hi);
+        int ok = laws_date_bounds(cases[i].date, &lo, &hi);
         Laws l = laws_for_dates(cases[i].date, cases[i].utc, cases[i].event);
         char name[80];
         snprintf(name, sizeof name, "R45 date \"%s\" utc %s event %s", cases[i].date ? cases[i].date : "(none)",
