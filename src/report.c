@@ -972,7 +972,7 @@ static void jsonl_game(Report *rp, const char *file, const PgnGame *g, const Gam
     JSON_KEY(b, "outcome");
     json_str(b, rep->outcome_known ? result_text(rep->outcome) : NULL);
     JSON_KEY(b, "reason");
-    json_str(b, reason_slug(rep->reason));
+    json_str(b, result_reason(rep->reason));
     JSON_KEY(b, "plies");
     buf_u64(b, rep->plies);
     JSON_KEY(b, "fen");
@@ -1052,7 +1052,7 @@ static void tsv_game(Report *rp, const char *file, const PgnGame *g, const GameR
         tsv_field(b, tv[i], false);
     tsv_field(b, declared_text(rep), false);
     tsv_field(b, rep->outcome_known ? result_text(rep->outcome) : NULL, false);
-    tsv_field(b, reason_slug(rep->reason), false);
+    tsv_field(b, result_reason(rep->reason), false);
     tsv_num(b, rep->plies);
     tsv_field(b, rep->fen, false);
     tsv_field(b, status_slug(rep->status), false);

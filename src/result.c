@@ -7,7 +7,7 @@ static const char *const reason_slugs[REASON_COUNT] = {
     "unfinished", "invalid",
 };
 
-const char *reason_slug(Reason r) { return r < REASON_COUNT ? reason_slugs[r] : "invalid"; }
+const char *result_reason(Reason r) { return r < REASON_COUNT ? reason_slugs[r] : "invalid"; }
 
 const char *result_text(PgnResult r)
 {

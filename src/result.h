@@ -21,7 +21,7 @@ typedef enum Reason {
     REASON_COUNT
 } Reason;
 
-const char *reason_slug(Reason r);      /* "checkmate", ..., "invalid" */
+const char *result_reason(Reason r);    /* "checkmate", ..., "invalid" */
 const char *result_text(PgnResult r);   /* "1-0", "0-1", "1/2-1/2", "*", "" */
 
 #endif

@@ -84,7 +84,7 @@ static void check_report(const PgnGame *g, const GameReport *rep)
     FZ_CHECK(rep->game == g, "report of another game");
     FZ_CHECK(rep->status <= STATUS_SKIPPED && rep->reason < REASON_COUNT, "status %d reason %d", (int)rep->status,
              (int)rep->reason);
-    FZ_CHECK(reason_slug(rep->reason) != NULL, "reason slug");
+    FZ_CHECK(result_reason(rep->reason) != NULL, "reason slug");
     FZ_CHECK(rep->ndiags <= GAME_MAX_DIAGS, "ndiags %zu", rep->ndiags);
     size_t main_moves = 0;
     int depth = 0;
