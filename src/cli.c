@@ -515,7 +515,7 @@ static int parse_args(int argc, char **argv, Options *o)
     o->color = -1;
     o->dup_memory = DUP_MEMORY_DEFAULT;
     o->max_repeats = ROLLUP_DEFAULT;
-    check_options_default(&o->check);
+    game_options_default(&o->check);
     o->files = mem_calloc((size_t)argc + 1, sizeof *o->files);
     if (!o->files) {
         fputs(PROG ": out of memory\n", stderr);

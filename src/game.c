@@ -23,7 +23,7 @@
 #include "strict.h"
 #include "unwin.h"
 
-void check_options_default(CheckOptions *o)
+void game_options_default(CheckOptions *o)
 {
     memset(o, 0, sizeof *o);
     o->repair_search = true;

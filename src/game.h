@@ -9,7 +9,7 @@
 #include "game_types.h"
 #include "pgn.h"
 
-void check_options_default(CheckOptions *o);
+void game_options_default(CheckOptions *o);
 void game_report_init(GameReport *rep);
 void game_report_free(GameReport *rep);
 /* Gives back a report's memory (and contents) if a long or much-annotated

@@ -112,7 +112,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 1 || size > 65536)
         return 0;
     CheckOptions opt;
-    check_options_default(&opt);
+    game_options_default(&opt);
     bool fix = data[0] & 1;
     opt.strict = (data[0] >> 1) & 1;
     PgnExportText x1 = {0}, x2 = {0};

@@ -199,7 +199,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 1)
         return 0;
     CheckOptions opt;
-    check_options_default(&opt);
+    game_options_default(&opt);
     opt.no_variations = data[0] & 1;
     opt.strict = (data[0] >> 1) & 1;
     Src s = {data + 1, size - 1, 0};
