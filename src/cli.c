@@ -190,7 +190,7 @@ static int set_severity(Options *o, const char *list, Severity sev)
         /* --ignore=note: every check that has that severity now */
         Severity named = SEV_NONE;
         for (Severity v = SEV_NOTE; sev == SEV_NONE && v <= SEV_ERROR; v++)
-            if (strlen(severity_name(v)) == len && memcmp(severity_name(v), p, len) == 0)
+            if (strlen(diag_severity_name(v)) == len && memcmp(diag_severity_name(v), p, len) == 0)
                 named = v;
         if (named != SEV_NONE) {
             for (int c = 0; c < D_COUNT; c++)

@@ -9,7 +9,7 @@ const DiagInfo diag_info[D_COUNT] = {
 #undef DIAG_ROW
 };
 
-const char *severity_name(Severity s)
+const char *diag_severity_name(Severity s)
 {
     switch (s) {
     case SEV_ERROR: return "error";

@@ -131,7 +131,7 @@ typedef struct DiagInfo {
 } DiagInfo;
 
 extern const DiagInfo diag_info[D_COUNT];
-const char *severity_name(Severity s);
+const char *diag_severity_name(Severity s);
 /* Looks a slug up; returns D_COUNT if unknown. */
 DiagCode diag_lookup(const char *slug, unsigned long len);
 

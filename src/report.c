@@ -786,7 +786,7 @@ static void text_diag(Report *rp, const char *file, const PgnGame *g, const Diag
     buf_puts(b, ": ");
     text_color(rp, C_OFF);
     text_color(rp, sev_color(d->severity));
-    buf_puts(b, severity_name(d->severity));
+    buf_puts(b, diag_severity_name(d->severity));
     text_color(rp, C_OFF);
     buf_puts(b, ": ");
     buf_cstr(b, diag_message(rp, d), ESC_TEXT);
@@ -860,7 +860,7 @@ static void json_diag_where(Report *rp, const Diag *d)
     buf_puts(b, "\"code\":");
     json_str(b, diag_slug(d));
     json_key(b, "severity");
-    json_str(b, severity_name(d->severity));
+    json_str(b, diag_severity_name(d->severity));
     json_key(b, "line");
     if (d->pos.line)
         place_num(rp, NUM_LINE, d->pos.line);
@@ -1242,7 +1242,7 @@ static void github_summary(Report *rp)
         rollup_thousands(games, sizeof games, l->all_games);
         rollup_thousands(hidden, sizeof hidden, l->findings);
         snprintf(m, sizeof m, "%s %s%s in %s game%s of %llu file%s; %s not annotated above (--max-repeats=0 annotates all)",
-                 all, severity_name(l->severity), l->all_findings == 1 ? "" : "s", games, l->all_games == 1 ? "" : "s",
+                 all, diag_severity_name(l->severity), l->all_findings == 1 ? "" : "s", games, l->all_games == 1 ? "" : "s",
                  (unsigned long long)l->files, l->files == 1 ? "" : "s", hidden);
         buf_puts(&rp->b, "::notice title=");
         buf_cstr(&rp->b, diag_info[l->code].slug, ESC_GH_PROP);
@@ -1307,10 +1307,10 @@ void report_summary_text(FILE *out, const ReportSummary *s)
         if (!n)
             continue;
         int k = snprintf(what + at, sizeof what - at, "%s%llu %s%s", at ? " and " : "", (unsigned long long)n,
-                         severity_name((Severity)v), n == 1 ? "" : "s");
+                         diag_severity_name((Severity)v), n == 1 ? "" : "s");
         if (k > 0 && (size_t)k < sizeof what - at)
             at += (size_t)k;
-        sees = severity_name((Severity)v);
+        sees = diag_severity_name((Severity)v);
     }
     if (sees)
         fprintf(out, "pgncheck: %s not shown (--min-severity=%s shows them)\n", what, sees);
@@ -1408,7 +1408,7 @@ static void stats_format(Buf *b, ReportFormat fmt, const char *file, StatCount c
     qsort(rows, n, sizeof *rows, stat_row_cmp);
     for (size_t i = 0; i < n; i++) {
         const StatCount *k = &c[rows[i].code][rows[i].sev];
-        const char *slug = diag_info[rows[i].code].slug, *sev = severity_name((Severity)rows[i].sev);
+        const char *slug = diag_info[rows[i].code].slug, *sev = diag_severity_name((Severity)rows[i].sev);
         if (fmt == FMT_JSONL) {
             BUF_LIT(b, "{\"type\":\"stats\",\"file\":");
             json_str(b, file);
@@ -1510,7 +1510,7 @@ void report_list_checks(FILE *out, const Severity severity[D_COUNT])
     /* Columns are parted by two spaces or more; none has two inside. */
     for (int i = 0; i < D_COUNT; i++) {
         const char *c = laws_cite((DiagCode)i);
-        fprintf(out, "%-*s  %-7s  %-*s  %s\n", width, diag_info[i].slug, severity_name(severity[i]), cwidth,
+        fprintf(out, "%-*s  %-7s  %-*s  %s\n", width, diag_info[i].slug, diag_severity_name(severity[i]), cwidth,
                 c ? c : "-", diag_info[i].meaning);
     }
 }

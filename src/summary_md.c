@@ -152,7 +152,7 @@ bool smd_write(const SummaryMd *m, const char *path, const ReportSummary *sum, c
             if (!any)
                 fputs("\n| code | severity | findings | games |\n|---|---|---:|---:|\n", f);
             any = true;
-            fprintf(f, "| `%s` | %s | %llu | %llu |\n", diag_info[c].slug, severity_name((Severity)s),
+            fprintf(f, "| `%s` | %s | %llu | %llu |\n", diag_info[c].slug, diag_severity_name((Severity)s),
                     (unsigned long long)m->findings[c][s], (unsigned long long)m->games[c]);
         }
     }
