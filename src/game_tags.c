@@ -336,7 +336,7 @@ static void say_bad_fen(const char *fen, size_t lead, FenError fe, const FenInfo
             say(out, D_BAD_FEN, at, "FEN \"%.60s\": the %s \"%.*s\" is not a whole number of at least %d (PGN 16.1.3)",
                 fen, name, n, v, info->counter == 1 ? 0 : 1);
     } else
-        say(out, D_BAD_FEN, at, "FEN \"%.60s\": %s", fen, fen_error_text(fe));
+        say(out, D_BAD_FEN, at, "FEN \"%.60s\": %s", fen, pos_fen_error_text(fe));
 }
 
 /* R35: which counter is missing or out of range (one at most:

@@ -39,7 +39,7 @@ void chess_init(void)
     zob_ready = true;
 }
 
-const char *fen_error_text(FenError e)
+const char *pos_fen_error_text(FenError e)
 {
     switch (e) {
     case FEN_OK: return "valid";

@@ -4,7 +4,7 @@
 
 #include "bitboard.h"
 
-const char *fen_error_text(FenError e);
+const char *pos_fen_error_text(FenError e);
 CHESS_NODISCARD FenError pos_from_fen(Position *pos, const char *fen, size_t len,
                                       bool chess960, FenInfo *info);
 /* R3 for a game's start position (pos from pos_from_fen): FEN_ERR_PROMOTED

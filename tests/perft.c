@@ -65,7 +65,7 @@ static int cmd_bench(int depth, const char *fen)
     FenInfo info;
     FenError e = pos_from_fen(&pos, fen, strlen(fen), fen_looks_960(fen), &info);
     if (e != FEN_OK) {
-        fprintf(stderr, "perft: bad FEN (%s at column %d): %s\n", fen_error_text(e), info.column, fen);
+        fprintf(stderr, "perft: bad FEN (%s at column %d): %s\n", pos_fen_error_text(e), info.column, fen);
         return 2;
     }
     double t0 = now_seconds();
@@ -84,7 +84,7 @@ static int cmd_divide(int depth, const char *fen)
     char uci[8];
     FenError e = pos_from_fen(&pos, fen, strlen(fen), fen_looks_960(fen), &info);
     if (e != FEN_OK) {
-        fprintf(stderr, "perft: bad FEN (%s at column %d): %s\n", fen_error_text(e), info.column, fen);
+        fprintf(stderr, "perft: bad FEN (%s at column %d): %s\n", pos_fen_error_text(e), info.column, fen);
         return 2;
     }
     if (depth < 1)
@@ -192,7 +192,7 @@ static int cmd_file(const char *path, int maxdepth)
         FenError e = pos_from_fen(&pos, fen, strlen(fen), c960, &info);
         if (e != FEN_OK) {
             printf("FAIL %s:%ld: %s: FEN rejected: %s (column %d)\n", path, lineno, fen,
-                   fen_error_text(e), info.column);
+                   pos_fen_error_text(e), info.column);
             failed += todo > 0 ? (unsigned long)todo : 1;
             continue;
         }

@@ -402,7 +402,7 @@ static void test_board_and_start(void)
         FenInfo info;
         FenError e = load_fen(&p, STARTPOS, false, &info);
         if (e != FEN_OK) {
-            fail("R2-startpos-fen", "rejected: %s", fen_error_text(e));
+            fail("R2-startpos-fen", "rejected: %s", pos_fen_error_text(e));
         } else {
             bool same = memcmp(p.by_color, start.by_color, sizeof p.by_color) == 0
                         && memcmp(p.by_type, start.by_type, sizeof p.by_type) == 0
@@ -492,7 +492,7 @@ static void fen_case(char *line)
         e = pos_check_material(&pos, &info);   /* as for a game's FEN tag (R3) */
     if ((int)e != want) {
         fail(name, "%s: expected %s, got %s (%s)", fen, name_of(fen_error_names, want),
-             name_of(fen_error_names, (int)e), fen_error_text(e));
+             name_of(fen_error_names, (int)e), pos_fen_error_text(e));
         return;
     }
     if (material) {
@@ -716,7 +716,7 @@ static void san_case(char *line)
     FenInfo info;
     FenError e = pos_from_fen(&pos, fen, strlen(fen), c960 || fen_looks_960(fen), &info);
     if (e != FEN_OK) {
-        fail(name, "FEN '%s' rejected: %s", fen, fen_error_text(e));
+        fail(name, "FEN '%s' rejected: %s", fen, pos_fen_error_text(e));
         return;
     }
     SanResult r;
@@ -866,7 +866,7 @@ static void rules_case(char *line)
     Position pos;
     FenError e = load_fen(&pos, f[0], fen_looks_960(f[0]), NULL);
     if (e != FEN_OK) {
-        fail(name, "FEN '%s' rejected: %s", f[0], fen_error_text(e));
+        fail(name, "FEN '%s' rejected: %s", f[0], pos_fen_error_text(e));
         return;
     }
     const char *state = rules_is_checkmate(&pos) ? "checkmate" : rules_is_stalemate(&pos) ? "stalemate" : "none";
@@ -1061,7 +1061,7 @@ static void prop_file(const char *path, int stride)
         bool c960 = strstr(path, "960") != NULL || fen_looks_960(line);
         FenError fe = load_fen(&pos, line, c960, NULL);
         if (fe != FEN_OK) {
-            fail(name, "FEN '%s' rejected: %s", line, fen_error_text(fe));
+            fail(name, "FEN '%s' rejected: %s", line, pos_fen_error_text(fe));
             continue;
         }
         char detail[512];

@@ -12,7 +12,7 @@ static void check_fen(const uint8_t *data, size_t size, bool c960)
     FenInfo info = {0};
     FenError e = pos_from_fen(&pos, (const char *)data, size, c960, &info);
     FZ_CHECK(e >= FEN_OK && e < FEN_ERR_COUNT, "error code %d out of range", (int)e);
-    FZ_CHECK(fen_error_text(e) != NULL, "no text for error %d", (int)e);
+    FZ_CHECK(pos_fen_error_text(e) != NULL, "no text for error %d", (int)e);
     if (e != FEN_OK)
         return;
     FZ_CHECK(pos_is_consistent(&pos), "accepted FEN gives an inconsistent position (chess960=%d)", c960);
@@ -26,7 +26,7 @@ static void check_fen(const uint8_t *data, size_t size, bool c960)
     FZ_CHECK(n <= 100 && fen[n] == '\0' && strlen(fen) == n, "pos_to_fen length %zu", n);
     FenInfo info2 = {0};
     FenError e2 = pos_from_fen(&again, fen, n, c960, &info2);
-    FZ_CHECK(e2 == FEN_OK, "pos_to_fen output \"%s\" rejected: %s", fen, fen_error_text(e2));
+    FZ_CHECK(e2 == FEN_OK, "pos_to_fen output \"%s\" rejected: %s", fen, pos_fen_error_text(e2));
     FZ_CHECK(again.key == pos.key, "key changed through \"%s\"", fen);
     FZ_CHECK(memcmp(again.board, pos.board, 64) == 0 && again.side == pos.side && again.castling == pos.castling &&
                  again.ep_legal == pos.ep_legal && again.halfmove == pos.halfmove && again.fullmove == pos.fullmove,

@@ -127,7 +127,7 @@ static void check_report(const PgnGame *g, const GameReport *rep)
         FenError e = pos_from_fen(&pos, rep->fen, fl, false, &fi);
         if (e != FEN_OK)
             e = pos_from_fen(&pos, rep->fen, fl, true, &fi);
-        FZ_CHECK(e == FEN_OK, "reported FEN \"%s\" does not parse: %s", rep->fen, fen_error_text(e));
+        FZ_CHECK(e == FEN_OK, "reported FEN \"%s\" does not parse: %s", rep->fen, pos_fen_error_text(e));
         FZ_CHECK(pos_is_consistent(&pos), "reported FEN \"%s\" inconsistent", rep->fen);
     }
 }
