@@ -67,6 +67,7 @@ PgnOptions batch_read_options(const BatchConfig *cfg, bool stream)
     PgnOptions po = {0};
     po.keep_raw = cfg->raw_check || cfg->opt->export_games || (stream && (cfg->copying || cfg->text_lines));
     po.raw_max = GAME_TEXT;
+    po.notes = cfg->opt->export_games;  /* (the export writes the comments and NAGs as read) */
     return po;
 }
 

@@ -499,7 +499,7 @@ static int settle_options(Options *o)
     /* Only jsonl and tsv print the final FEN; the others skip writing it. */
     o->check.no_fen = !(o->format == FMT_JSONL || o->format == FMT_TSV);
     o->check.report_laws = !o->check.no_fen;
-    o->check.no_fen &= !o->export_games;    /* (the export compares its replay's end with it) */
+    o->check.record_moves = o->export_games;    /* (the export writes the moves as played) */
     o->check.collect_line = o->duplicates;
     return -1;
 }

@@ -25,6 +25,8 @@ typedef struct Line {
     uint32_t ply;          /* ply number of the last move played */
     bool has_prev;         /* a move was played: a variation may replace it */
     bool stopped;          /* an error ended this line's replay */
+    bool quiet;            /* a stopped variation still played to record its moves (record_moves,
+                              no_variations) */
     bool number_warned;    /* one move-number warning per line is enough */
     int ended;             /* automatic ending (Reason + 1), 0 if none */
     uint32_t ended_ply;
@@ -69,6 +71,8 @@ typedef struct Scratch {
     uint16_t *line;        /* GameReport.line (collect_line) */
     size_t line_cap;
     RepairSet repair;      /* GameReport.repair (repair.c) */
+    GameMove *moves;       /* GameReport.moves (record_moves) */
+    size_t moves_cap;
 } Scratch;
 
 typedef struct Ctx {
@@ -96,6 +100,10 @@ typedef struct Ctx {
      * move of ply n at mv[n - 1] (room reserved for every element), else
      * NULL */
     Move *mv;
+    /* CheckOptions.record_moves: where each move played is kept, by its
+     * element's index (GameReport.moves), else NULL */
+    GameMove *rec;
+    bool keep_run;         /* Ctx.mv or Ctx.rec: the main line's runs keep their moves (main_run_keep) */
     /* what the clocks say of a decisive end (clock.c): 1 a flag fall by
      * the Termination tag, 2 by the clocks alone, 0 neither */
     int on_time;

@@ -60,6 +60,7 @@ void game_report_free(GameReport *rep)
         rules_rep_free(&s->rep);
         mem_free(s->line);
         repair_set_free(&s->repair);
+        mem_free(s->moves);
     }
     mem_free(s);
     mem_free(rep->diags);
@@ -402,6 +403,51 @@ static inline uint32_t play_keep(Position *p, const PgnElem *e, Move *out)
     return san_played((uint32_t)r.mark);
 }
 
+/* CheckOptions.record_moves: the move m of element e made in p, kept
+ * (its SAN from the position before it, its mark from the one after). */
+static void record_move(Ctx *c, Position *p, const PgnElem *e, Move m, int nag)
+{
+    GameMove *gm = &c->rec[e - c->g->elems];
+    size_t n = san_format_nomark(p, m, gm->san);
+    gm->fullmove = p->fullmove;
+    gm->black = p->side == BLACK;
+    gm->nag = (uint8_t)nag;
+    gm->move = m;
+    pos_do(p, m);
+    if (pos_in_check(p))
+        gm->san[n++] = gen_has_legal_move(p) ? '+' : '#';
+    gm->san[n] = '\0';
+    gm->played = 1;
+}
+
+/* play_keep, the move recorded (record_moves; out: --duplicates' too). */
+static uint32_t play_record(Ctx *c, Position *p, const PgnElem *e, Move *out)
+{
+    SanResult r;
+    if (e->truncated || san_parse(p, e->text, e->len, &r) != SAN_OK || r.notes || r.mark > 2)
+        return 0;
+    if (out)
+        *out = r.move;
+    record_move(c, p, e, r.move, r.nag);
+    return san_played((uint32_t)r.mark);
+}
+
+/* A move of a variation played only to be recorded (Line.quiet): no
+ * finding, no ending; false where it is no legal move. */
+static bool play_quiet(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end)
+{
+    Position *p = CUR(L);
+    SanResult r;
+    if (e->truncated || san_parse(p, e->text, e->len, &r) != SAN_OK)
+        return false;
+    if (e + 1 < end && e[1].kind == PGN_EL_VAR_START)
+        L->prev = *p;
+    record_move(c, p, e, r.move, r.nag);
+    L->has_prev = true;
+    L->ply++;
+    return true;
+}
+
 /* Plays one move token e (end: past the game's last element) in line L:
  * PLAY_OK, or why the line stops.  When a variation follows the move, the
  * position before it is kept for the variation to start from. */
@@ -430,7 +476,9 @@ static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main
     if (!L->ended) {
         if (e + 1 < end && e[1].kind == PGN_EL_VAR_START)
             L->prev = *p;
-        parsed = mv ? play_keep(p, e, &mv[ply - 1]) : san_play(p, e->text, e->len);
+        parsed = c->rec ? play_record(c, p, e, mv ? &mv[ply - 1] : NULL)
+                 : mv   ? play_keep(p, e, &mv[ply - 1])
+                        : san_play(p, e->text, e->len);
     }
     if (parsed) {
         L->pending = NULL;
@@ -497,7 +545,10 @@ static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main
             note_notation(c, before, &r, e, ply, label);
         if (e + 1 < end && e[1].kind == PGN_EL_VAR_START)
             L->prev = *p;
-        pos_do(p, san_fast_move(parsed));
+        if (c->rec)
+            record_move(c, p, e, san_fast_move(parsed), r.nag);
+        else
+            pos_do(p, san_fast_move(parsed));
         if (mv)
             mv[ply - 1] = san_fast_move(parsed);
         parsed = san_played(san_fast_mark(parsed));
@@ -521,7 +572,7 @@ static int play(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, bool main
  * position is then as before it), a move a variation follows (play()
  * keeps the position before it), or the move after the line ended. */
 CHESS_HOT_INLINE const PgnElem *main_run_as(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, Claims *cl,
-                                            const bool dead_check, const bool keep)
+                                            const bool dead_check, const bool keep, const bool record)
 {
     Position *p = CUR(L);
     uint64_t *keys = c->s->keys;
@@ -543,7 +594,9 @@ CHESS_HOT_INLINE const PgnElem *main_run_as(Ctx *c, Line *L, const PgnElem *e, c
         unsigned next = e != last ? e[1].kind : PGN_EL_VAR_END;
         if (next == PGN_EL_VAR_START)
             break;
-        uint32_t parsed = keep ? play_keep(p, e, &c->mv[ply]) : san_play(p, e->text, e->len);
+        uint32_t parsed = record ? play_record(c, p, e, c->mv ? &c->mv[ply] : NULL)
+                          : keep ? play_keep(p, e, &c->mv[ply])
+                                 : san_play(p, e->text, e->len);
         if (!parsed)
             break;
         ply++;
@@ -571,20 +624,25 @@ CHESS_HOT_INLINE const PgnElem *main_run_as(Ctx *c, Line *L, const PgnElem *e, c
 
 /* main_run_as, once as the usual replay and once with the dead-position
  * test of a second replay (Ctx.dead_check): the usual one pays nothing;
- * and once keeping the moves (--duplicates: Ctx.mv), either way. */
+ * and once keeping the moves (--duplicates: Ctx.mv; record_moves:
+ * Ctx.rec), either way. */
 static CHESS_NOINLINE const PgnElem *main_run(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, Claims *cl)
 {
-    return main_run_as(c, L, e, end, cl, false, false);
+    return main_run_as(c, L, e, end, cl, false, false, false);
 }
 
 static CHESS_NOINLINE const PgnElem *main_run_dead(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, Claims *cl)
 {
-    return main_run_as(c, L, e, end, cl, true, false);
+    return main_run_as(c, L, e, end, cl, true, false, false);
 }
 
 static CHESS_NOINLINE const PgnElem *main_run_keep(Ctx *c, Line *L, const PgnElem *e, const PgnElem *end, Claims *cl)
 {
-    return c->dead_check ? main_run_as(c, L, e, end, cl, true, true) : main_run_as(c, L, e, end, cl, false, true);
+    if (c->rec)
+        return c->dead_check ? main_run_as(c, L, e, end, cl, true, true, true)
+                             : main_run_as(c, L, e, end, cl, false, true, true);
+    return c->dead_check ? main_run_as(c, L, e, end, cl, true, true, false)
+                         : main_run_as(c, L, e, end, cl, false, true, false);
 }
 
 /* CheckOptions.collect_line: room in s->line for the start position's
@@ -606,6 +664,30 @@ static bool line_begin(Scratch *s, Ctx *c, const Position *start, size_t nelems)
     uint16_t *w = s->line;
     w[0] = (uint16_t)dup_start_words(start, w + 1);
     c->mv = w + 1 + w[0];
+    c->keep_run = true;
+    return true;
+}
+
+/* CheckOptions.record_moves: room for a move per element, none played
+ * yet; Ctx.rec and GameReport.moves are where the replay keeps them.
+ * False when out of memory. */
+static bool record_begin(Scratch *s, Ctx *c, size_t nelems)
+{
+    if (nelems > s->moves_cap) {
+        size_t cap = s->moves_cap ? s->moves_cap : 256;
+        while (cap < nelems)
+            cap *= 2;
+        GameMove *m = mem_realloc(s->moves, cap, sizeof *m);
+        if (!m)
+            return false;
+        s->moves = m;
+        s->moves_cap = cap;
+    }
+    if (nelems)
+        memset(s->moves, 0, nelems * sizeof *s->moves);
+    c->rec = s->moves;
+    c->rep->moves = s->moves;
+    c->keep_run = true;
     return true;
 }
 
@@ -823,6 +905,11 @@ static bool set_up(Ctx *c, Verdict *v)
         v->valid = false;
         rep->out_of_memory = true;
     }
+    if (c->opt->record_moves && !record_begin(s, c, c->g->nelems)) {
+        main_line->stopped = true; /* out of memory: the main line is not replayed */
+        v->valid = false;
+        rep->out_of_memory = true;
+    }
     c->fen_start = v->tags.tag[GAME_TAG_FEN] != NULL;
     if (c->fen_start)
         start_ending(c, main_line);
@@ -862,6 +949,12 @@ static Line *variation_begin(Ctx *c, const PgnElem *e, int depth)
     }
     memset(child, 0, sizeof *child);
     bool no_variations = c->opt->no_variations;
+    if (no_variations && c->rec && (depth == 1 ? !parent->stopped : parent->quiet) && parent->has_prev) {
+        child->cur = parent->prev; /* (played only to be recorded) */
+        child->ply = parent->ply - 1;
+        child->stopped = child->quiet = true;
+        return child;
+    }
     if (no_variations || parent->stopped || !parent->has_prev) {
         child->stopped = true;
         if (!no_variations && !parent->stopped && !parent->has_prev)
@@ -891,10 +984,13 @@ static void replay(Ctx *c, Verdict *v)
      * after every move (the stores of a move might alias it). */
     for (const PgnElem *e = g->elems; e != elems_end; e++) {
         if (e->kind == PGN_EL_MOVE) {
-            if (L->stopped)
+            if (L->stopped) {
+                if (L->quiet)
+                    L->quiet = play_quiet(c, L, e, elems_end);
                 continue;
+            }
             if (depth == 0 && !L->ended) {
-                const PgnElem *next = c->mv           ? main_run_keep(c, L, e, elems_end, &cl)
+                const PgnElem *next = c->keep_run     ? main_run_keep(c, L, e, elems_end, &cl)
                                       : c->dead_check ? main_run_dead(c, L, e, elems_end, &cl)
                                                       : main_run(c, L, e, elems_end, &cl);
                 if (next != e) {

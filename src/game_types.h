@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "chess.h"
 #include "clock.h"
 #include "diag.h"
 #include "laws.h"
@@ -23,6 +24,7 @@ typedef struct CheckOptions {
     uint64_t unwin_nodes;        /* --unwin-nodes: the search's budget a question (unwin.c); 0 none */
     bool collect_line;           /* --duplicates: keep the main line as replayed (GameReport.line) */
     bool repair_search;          /* a broken main line is searched for repairs (repair.c; default on) */
+    bool record_moves;           /* keep every move as played, variations too (GameReport.moves) */
     Severity severity[D_COUNT];  /* effective severity per code; SEV_NONE = ignored */
     /* moves-after-end after an automatic draw in a game declared 1/2-1/2
      * (a faithful record, its result right): a warning by default */
@@ -30,6 +32,16 @@ typedef struct CheckOptions {
 } CheckOptions;
 
 #define GAME_MAX_DIAGS 1000      /* diagnostics kept per game; the rest are counted */
+
+/* A move element of the game as the check played it (record_moves). */
+typedef struct GameMove {
+    char san[12];                /* SAN as the position makes it, with its + or #; NUL-terminated */
+    uint8_t played;              /* 0: not played (not a move, or its line stopped before it) */
+    uint8_t nag;                 /* the suffix annotation written on it ("e4!"): NAG 1-6; 0 none */
+    uint8_t black;               /* Black made it */
+    Move move;
+    uint32_t fullmove;           /* the move number of the position it was made in */
+} GameMove;
 
 typedef struct GameReport {
     const PgnGame *game;         /* the game this reports on (not owned) */
@@ -77,6 +89,11 @@ typedef struct GameReport {
     /* The repairs proven for a main line that broke (repair.c), NULL if
      * none was searched or found: in the report's scratch. */
     const struct RepairSet *repair;
+    /* CheckOptions.record_moves: moves[i] for the game's elems[i], every
+     * move played in the main line and its variations (with
+     * no_variations too, played only to be recorded); NULL when not
+     * recorded (not asked, a game not replayed, out of memory). */
+    const GameMove *moves;
     void *priv;                  /* reusable scratch */
 } GameReport;
 

@@ -45,6 +45,11 @@ static void file_diag(PgnReader *r, DiagCode code, PgnPos pos, const char *msg)
 void pgn_game_diag(PgnReader *r, DiagCode code, PgnPos pos, const char *msg)
 {
     PgnGame *g = r->g;
+    /* text read past with this finding: it has no place in the notes */
+    if (r->opt.notes && (code == D_BAD_TAG || code == D_UNTERMINATED_STRING || code == D_TOO_MANY_TAGS ||
+                         code == D_GAME_TOO_LONG || code == D_RESERVED_TOKEN || code == D_BAD_NAG ||
+                         code == D_VARIATION_TOO_DEEP || code == D_UNBALANCED_VARIATION))
+        pgn_note_add(r, PGN_NOTE_SKIPPED, pos.offset, 0, 0);
     if (g->diags == NULL && (g->diags = mem_realloc(NULL, PGN_MAX_DIAGS, sizeof *g->diags)) == NULL) {
         g->ndiags_dropped++;
         g->out_of_memory = true; /* the caller says so and exits 2 */
@@ -59,6 +64,25 @@ void pgn_game_diag(PgnReader *r, DiagCode code, PgnPos pos, const char *msg)
     } else {
         g->ndiags_dropped++;
     }
+}
+
+void pgn_note_add(PgnReader *r, PgnNoteKind k, uint64_t off, uint64_t len, unsigned value)
+{
+    PgnGame *g = r->g;
+    GameStore *st = g->priv;
+    PgnNote *p = mem_grow(st->notes, &st->ncap, g->nnotes + 1, sizeof(PgnNote), PGN_MAX_ELEMS);
+    if (p == NULL) {
+        g->notes_dropped = true;
+        g->out_of_memory |= g->nnotes < PGN_MAX_ELEMS; /* (not the cap: the caller says so, exit 2) */
+        return;
+    }
+    st->notes = p;
+    g->notes = p;
+    PgnNote *n = &p[g->nnotes++];
+    n->offset = off;
+    n->len = len > UINT32_MAX ? UINT32_MAX : (uint32_t)len;
+    n->kind = (uint8_t)k;
+    n->value = (uint8_t)value;
 }
 
 void pgn_bad_byte(PgnReader *r, size_t i, unsigned c)
@@ -297,6 +321,7 @@ void pgn_game_free(PgnGame *g)
         mem_free(st->raw);
         mem_free(st->slices);
         mem_free(st->emts);
+        mem_free(st->notes);
         mem_free(st);
     }
     mem_free(g->tags);
@@ -343,6 +368,13 @@ void pgn_game_trim(PgnGame *g)
         g->emts = NULL;
         g->nemts = 0;
     }
+    if (st->ncap > PGN_KEEP_ELEMS) {
+        mem_free(st->notes);
+        st->notes = NULL;
+        st->ncap = 0;
+        g->notes = NULL;
+        g->nnotes = 0;
+    }
     pgn_game_drop_raw(g, PGN_KEEP_BYTES);
 }
 
@@ -375,7 +407,8 @@ size_t pgn_game_bytes(const PgnGame *g)
 {
     const GameStore *st = g->priv;
     return st->alen + g->ntags * sizeof(PgnTag) + g->nelems * sizeof(PgnElem) + (g->raw ? g->raw_len : 0) +
-           g->ndiags * sizeof(Diag) + g->nslices * sizeof(PgnSlice) + g->nemts * sizeof(PgnEmt);
+           g->ndiags * sizeof(Diag) + g->nslices * sizeof(PgnSlice) + g->nemts * sizeof(PgnEmt) +
+           g->nnotes * sizeof(PgnNote);
 }
 
 void pgn_game_drop_raw(PgnGame *g, size_t keep)
@@ -407,6 +440,7 @@ bool pgn_game_keep(PgnGame *dst, const PgnGame *src, unsigned what)
     dst->clocks = src->clocks;
     dst->nelems = 0;
     dst->nemts = 0;
+    dst->nnotes = 0;
     dst->ndiags = 0;
     dst->ndiags_dropped = 0;
     dst->ntags = 0;
@@ -464,6 +498,8 @@ static void game_reset(PgnReader *r, PgnGame *g)
     g->tag_case_twin = false;
     g->clocks = false;
     g->nemts = 0;
+    g->nnotes = 0;
+    g->notes_dropped = false;
     g->ndiags = 0;
     g->ndiags_dropped = 0;
     g->raw = NULL;
@@ -617,12 +653,17 @@ static void finish_result_line(PgnReader *r)
             pgn_end_game(r, off_of(r, r->pos));
             return;
         } else if (c == '\r' || c == ';') {
+            uint64_t at = off_of(r, r->pos);
             pgn_skip_line(r);
+            if (c == ';')
+                pgn_note(r, PGN_NOTE_SEMICOLON, at, 0, 0);
             pgn_end_game(r, off_of(r, r->pos));
             return;
         } else if (c == '{') {
             PgnPos cp = pos_of(r, r->pos);
             int rc = pgn_read_comment(r);
+            if (rc == 0)
+                pgn_note(r, PGN_NOTE_COMMENT, cp.offset, off_of(r, r->pos) - cp.offset, 0);
             if (rc != 0) {
                 pgn_game_diag(r, D_UNTERMINATED_COMMENT, cp, "comment not closed before the next game");
                 pgn_end_game(r, off_of(r, r->pos));

@@ -81,6 +81,27 @@ typedef struct PgnEmt {
     int32_t cs;                   /* centiseconds */
 } PgnEmt;
 
+/* What the reader passed over between the elements, kept only when asked
+ * (PgnOptions.notes: --export formats the game from it), in the order
+ * read: the text itself stays in the game's raw text (PgnGame.raw). */
+typedef enum PgnNoteKind {
+    PGN_NOTE_COMMENT = 0,         /* a {} comment, its braces included */
+    PGN_NOTE_SEMICOLON,           /* a ';' comment, from the ';' to its line's end (not included) */
+    PGN_NOTE_ESCAPE,              /* a '%' escape line in the game's text */
+    PGN_NOTE_NAG,                 /* $0 to $255 (value) */
+    PGN_NOTE_SUFFIX,              /* a detached suffix annotation ("!?"): value its NAG, 1-6,
+                                   * or 0 when it is none of the six */
+    PGN_NOTE_SKIPPED,             /* text the reader skipped with a finding (a reserved token,
+                                   * a bad NAG, a variation too deep, a bad tag line) */
+} PgnNoteKind;
+
+typedef struct PgnNote {
+    uint64_t offset;              /* input offset of its first byte */
+    uint32_t len;                 /* bytes (capped at UINT32_MAX) */
+    uint8_t kind;                 /* PgnNoteKind */
+    uint8_t value;
+} PgnNote;
+
 typedef struct PgnTag {
     const char *name;             /* NUL-terminated, in the game's arena */
     const char *value;            /* unescaped, NUL-terminated */
@@ -141,6 +162,9 @@ typedef struct PgnGame {
     size_t nslices;
     const PgnEmt *emts;           /* the [%emt] values of the stored moves, in text order */
     size_t nemts;
+    const PgnNote *notes;         /* PgnOptions.notes: what lies between the elements, in text order */
+    size_t nnotes;
+    bool notes_dropped;           /* a note was not kept (the cap, or memory) */
     /* The text before the game, from where the previous game ended (or the
      * reader started) to the game's first byte, as --strict's export checks
      * need it (strict.c): its line ends and bytes, and the '%' escape lines
@@ -176,6 +200,7 @@ typedef struct PgnOptions {
      * it on its line. */
     uint32_t column;
     bool line_tok;
+    bool notes;                   /* keep the comments, NAGs and escape lines (PgnGame.notes) */
 } PgnOptions;
 
 /* Builds the reader's tables; pgn_reader_new does it too, but a program

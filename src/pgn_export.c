@@ -22,35 +22,27 @@
  * 0:03:00]" commands stay as they are.  The output is a fixed point: its
  * export is itself.
  *
- * The movetext is read again here from the game's raw text, token by
- * token, against the reader's element list (the reader keeps no comment
- * text); wherever the two disagree, or the replay here ends elsewhere than
- * the checker's (plies, final FEN), the game is left to be copied as read:
- * a game is never half rewritten. */
+ * A pure formatter: nothing is read or replayed again.  The movetext is
+ * written from the record the reading and the check made, the reader's
+ * elements and notes (PgnOptions.notes: comments, NAGs, escape lines, text
+ * it passed over) and the moves as the check played them (GameReport.
+ * moves, CheckOptions.record_moves), the words of comments taken from the
+ * game's raw text.  Wherever the record cannot be written as it is (a
+ * token the reader kept otherwise than the text has it, a null move, text
+ * the reader passed over with a finding), the game is left to be copied
+ * as read: a game is never half rewritten. */
 #include "pgn_export.h"
 
 #include <stdio.h>
 #include <string.h>
 
 #include "mem.h"
-#include "movegen.h"
 #include "pgn_write.h"
-#include "position.h"
-#include "san.h"
 
 #define LINE_MAX_BYTES 80           /* of a movetext line (8.2.1; see strict.c) */
 #define OUT_MAX ((size_t)1 << 30)   /* bytes of one game's export at most */
 
-/* A line of play: the position to move from, and the one before its last
- * move, which a variation after that move starts from. */
-typedef struct Line {
-    Position cur;
-    Position prev;
-    bool has_prev;
-} Line;
-
 struct PgnExport {
-    Line *lines;                    /* [PGN_MAX_DEPTH + 1] */
     PgnExportText *out;             /* the export of the game at hand */
     bool failed;                    /* out of memory (or over OUT_MAX) */
     size_t line_at;                 /* where the current movetext line starts */
@@ -81,22 +73,11 @@ static bool refuse(PgnExport *x, const char *why)
 
 PgnExport *pgn_export_new(void)
 {
-    PgnExport *x = mem_calloc(1, sizeof *x);
-    if (!x)
-        return NULL;
-    x->lines = mem_calloc(PGN_MAX_DEPTH + 1, sizeof *x->lines);
-    if (!x->lines) {
-        mem_free(x);
-        return NULL;
-    }
-    return x;
+    return mem_calloc(1, sizeof(PgnExport));
 }
 
 void pgn_export_free(PgnExport *x)
 {
-    if (!x)
-        return;
-    mem_free(x->lines);
     mem_free(x);
 }
 
@@ -271,34 +252,7 @@ static bool write_tags(PgnExport *x, const PgnGame *g, const char *result, bool 
     return true;
 }
 
-/* ---- the replay */
-
-static bool chess960_of(const char *v)
-{
-    char norm[32];
-    size_t n = 0;
-    for (; v && *v && n + 1 < sizeof norm; v++)
-        if (*v != ' ' && *v != '-' && *v != '_')
-            norm[n++] = (char)(*v >= 'A' && *v <= 'Z' ? *v + 32 : *v);
-    norm[n] = '\0';
-    static const char *const names[] = {"chess960", "960", "fischerandom", "fischerrandom", "freestyle", "frc",
-                                        "fischerrandomchess", "freestylechess"};
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strcmp(norm, names[i]) == 0)
-            return true;
-    return false;
-}
-
-static bool start_position(const PgnGame *g, Position *pos)
-{
-    const PgnTag *variant = tag_find(g, "Variant"), *fen = tag_find(g, "FEN");
-    bool c960 = variant && chess960_of(variant->value);
-    if (fen)
-        return pos_from_fen(pos, fen->value, strlen(fen->value), c960, NULL) == FEN_OK;
-    pos_startpos(pos);
-    pos->chess960 = c960;
-    return true;
-}
+/* ---- the movetext, from the record */
 
 /* Writes v in decimal at w; returns the bytes written (at most 10). */
 static size_t decimal(char *w, uint32_t v)
@@ -314,56 +268,41 @@ static size_t decimal(char *w, uint32_t v)
     return n;
 }
 
-/* The move element e at depth, written: its number where 8.2.2.2 wants
- * one, its SAN from the position, its suffix as a NAG.  False if it is
- * not a legal move there. */
-static bool write_move(PgnExport *x, Line *L, const PgnElem *e)
+/* The move m as the check played it: its number where 8.2.2.2 wants one,
+ * its SAN, its suffix as a NAG. */
+static void write_move(PgnExport *x, const GameMove *m)
 {
-    SanResult r;
-    if (san_parse(&L->cur, e->text, e->len, &r) != SAN_OK)
-        return refuse(x, "a null move in a variation, which SAN has no notation for");
     char w[32];
     size_t n = 0;
-    if (L->cur.side == WHITE || x->need_number) {
-        n = decimal(w, L->cur.fullmove);
+    if (!m->black || x->need_number) {
+        n = decimal(w, m->fullmove);
         memcpy(w + n, "... ", 4);
-        n += L->cur.side == WHITE ? 2 : 4;
-        if (L->cur.side == WHITE)
+        n += m->black ? 4 : 2;
+        if (!m->black)
             w[n - 1] = ' ';
     }
-    /* The SAN from the position before, the mark from the one after
-     * (san_format would make the move a second time to find it). */
-    n += san_format_nomark(&L->cur, r.move, w + n);
-    L->prev = L->cur;
-    L->has_prev = true;
-    pos_do(&L->cur, r.move);
-    if (pos_in_check(&L->cur))
-        w[n++] = gen_has_legal_move(&L->cur) ? '+' : '#';
-    word(x, w, n);
+    size_t k = strlen(m->san);
+    memcpy(w + n, m->san, k);
+    word(x, w, n + k);
     x->need_number = false;
-    if (r.nag) {
+    if (m->nag) {
         w[0] = '$';
-        w[1] = (char)('0' + r.nag);
+        w[1] = (char)('0' + m->nag);
         word(x, w, 2);
         x->need_number = true;
     }
-    return true;
 }
-
-/* ---- the movetext, read again */
 
 static bool blank(unsigned char c)
 {
     return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
 }
 
-static bool digit(unsigned char c) { return c >= '0' && c <= '9'; }
-
 /* Bytes of a symbol token (PGN 7), with suffix annotations and periods. */
 static bool token_byte(unsigned char c)
 {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || digit(c) || c == '_' || c == '+' || c == '#' ||
-           c == '=' || c == ':' || c == '-' || c == '!' || c == '?' || c == '.';
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '+' ||
+           c == '#' || c == '=' || c == ':' || c == '-' || c == '!' || c == '?' || c == '.';
 }
 
 /* A word of a comment: one longer than WORD_CUT bytes is cut in pieces
@@ -423,30 +362,29 @@ static bool write_comment(PgnExport *x, const char *s, size_t n, bool semicolon)
     return true;
 }
 
-static bool write_nag(PgnExport *x, unsigned v)
+static void write_nag(PgnExport *x, unsigned v)
 {
     char w[12] = "$";
     word(x, w, 1 + decimal(w + 1, v));
     x->need_number = true;
-    return true;
 }
 
-/* 8.2.4: the six suffix annotations and their NAGs. */
-static unsigned suffix_nag(const char *s, size_t n)
-{
-    static const char *const sfx[6] = {"!", "?", "!!", "??", "!?", "?!"};
-    for (unsigned i = 0; i < 6; i++)
-        if (strlen(sfx[i]) == n && memcmp(sfx[i], s, n) == 0)
-            return i + 1;
-    return 0;
-}
-
+/* The movetext is formatted from what the reading and the check
+ * recorded: the game's elements with the moves as played (GameReport.
+ * moves), and between them the reader's notes (PgnGame.notes: comments,
+ * NAGs, escape lines), both in the order of the text, merged by offset;
+ * the comments' words come from the game's raw text. */
 typedef struct Walk {
     const PgnGame *g;
-    const char *s;          /* the raw text */
-    size_t n;
+    const GameMove *mv;
+    const char *s;          /* the raw text, */
+    size_t n;               /* its bytes, */
+    uint64_t base;          /* the input offset of its first */
     size_t k;               /* the next element */
+    size_t t;               /* the next note */
+    uint64_t skip_to;       /* a ';' comment or escape line runs to here (offset) */
     size_t depth;
+    bool moved[PGN_MAX_DEPTH + 1];  /* a move was written in the line at that depth */
     uint32_t plies;         /* of the main line */
     const char *marker;     /* the termination marker to write */
     bool marker_done;
@@ -455,194 +393,185 @@ typedef struct Walk {
     uint64_t escapes;
 } Walk;
 
-/* The element at s[*i], k: false where it is not what the reader saw. */
-static bool walk_elem(PgnExport *x, Walk *w, size_t *i)
+/* The move element e, as the text has it: the token at its offset is
+ * the reader's (whole, or with a separate "e.p." folded in). */
+static bool token_is_elem(const Walk *w, const PgnElem *e)
 {
-    const PgnElem *e = &w->g->elems[w->k++];
-    const char *s = w->s;
+    if (e->pos.offset < w->base || e->pos.offset - w->base >= w->n)
+        return false;
+    size_t i = (size_t)(e->pos.offset - w->base), j = i;
+    while (j < w->n && token_byte((unsigned char)w->s[j]))
+        j++;
+    size_t len = j - i;
+    if (e->truncated || len == 0 || len > e->len || memcmp(e->text, w->s + i, len) != 0)
+        return false;
+    return len == e->len || (e->len == len + 4 && memcmp(e->text + len, "e.p.", 4) == 0);
+}
+
+/* The element k: false where it cannot be written as it is. */
+static bool walk_elem(PgnExport *x, Walk *w)
+{
+    size_t k = w->k++;
+    const PgnElem *e = &w->g->elems[k];
     if (e->kind == PGN_EL_VAR_START) {
-        if (s[*i] != '(' || w->depth + 1 > PGN_MAX_DEPTH)
+        if (w->depth + 1 > PGN_MAX_DEPTH)
             return false;
-        Line *parent = &x->lines[w->depth], *child = &x->lines[++w->depth];
-        if (!parent->has_prev)
+        if (!w->moved[w->depth])
             return refuse(x, "a variation before any move");
-        child->cur = parent->prev;
-        child->has_prev = false;
+        w->moved[++w->depth] = false;
         word(x, "(", 1);
         x->glue = true;
         x->need_number = true;
-        (*i)++;
         return true;
     }
     if (e->kind == PGN_EL_VAR_END) {
-        if (s[*i] != ')' || w->depth == 0)
+        if (w->depth == 0)
             return false;
         w->depth--;
         word_more(x, ")", 1);
         x->need_number = true;
-        (*i)++;
         return true;
     }
-    size_t j = *i;
-    while (j < w->n && token_byte((unsigned char)s[j]))
-        j++;
-    size_t len = j - *i;
-    /* the token as the reader kept it: whole, or with a separate "e.p."
-     * folded in (which the walk then passes over) */
-    if (e->truncated || len == 0 || len > e->len || memcmp(e->text, s + *i, len) != 0)
+    if (!token_is_elem(w, e))
         return false;
-    if (len != e->len && !(e->len == len + 4 && memcmp(e->text + len, "e.p.", 4) == 0))
-        return false;
-    if (!write_move(x, &x->lines[w->depth], e))
-        return false;
+    if (!w->mv || !w->mv[k].played)
+        return refuse(x, "a null move in a variation, which SAN has no notation for");
+    write_move(x, &w->mv[k]);
+    w->moved[w->depth] = true;
     if (w->depth == 0)
         w->plies++;
-    *i = j;
     return true;
 }
 
-/* The movetext, s[from, n): false where it is not read as the reader did. */
-static bool walk(PgnExport *x, Walk *w, size_t from)
+/* The note t: false where it cannot be written. */
+static bool walk_note(PgnExport *x, Walk *w)
 {
+    const PgnNote *nt = &w->g->notes[w->t++];
+    if (nt->offset < w->base || nt->offset - w->base >= w->n)
+        return false;
+    size_t i = (size_t)(nt->offset - w->base);
     const char *s = w->s;
-    size_t n = w->n;
-    uint64_t base = w->g->start.offset;
-    for (size_t i = from; i < n;) {
-        unsigned char c = (unsigned char)s[i];
-        if (blank(c)) {
-            i++;
-            continue;
-        }
-        if (w->wrong_len && base + i == w->wrong_at && w->depth == 0 && !w->marker_done && i + w->wrong_len <= n) {
-            if (w->k < w->g->nelems && w->g->elems[w->k].pos.offset == base + i)
-                w->k++;
-            word(x, w->marker, strlen(w->marker));
-            w->marker_done = true;
-            x->after_marker = true;
-            i += w->wrong_len;
-            continue;
-        }
-        if (w->k < w->g->nelems && w->g->elems[w->k].pos.offset == base + i) {
-            if (w->marker_done || !walk_elem(x, w, &i))
+    switch (nt->kind) {
+    case PGN_NOTE_COMMENT:
+        if (nt->len < 2 || i + nt->len > w->n)
+            return false;
+        return write_comment(x, s + i + 1, nt->len - 2, false);
+    case PGN_NOTE_SEMICOLON:
+    case PGN_NOTE_ESCAPE: {
+        /* to the line's '\n', whatever else the reader took for a line end */
+        const char *nl = memchr(s + i, '\n', w->n - i);
+        size_t j = nl ? (size_t)(nl - s) : w->n;
+        w->skip_to = w->base + j;
+        if (nt->kind == PGN_NOTE_ESCAPE) {
+            /* an escape line only at a line's start (PGN 6) */
+            if (i > 0 ? s[i - 1] != '\n' : w->g->start.col > 1)
                 return false;
-            continue;
+            w->escapes++;
+            return true;
         }
-        size_t j = i + 1;
-        switch (c) {
-        case '{': {
-            const char *e = memchr(s + j, '}', n - j);
-            if (!e || !write_comment(x, s + j, (size_t)(e - s - j), false))
-                return false;
-            i = (size_t)(e - s) + 1;
-            continue;
-        }
-        case ';':
-        case '%': {
-            while (j < n && s[j] != '\n')
-                j++;
-            if (c == '%') {
-                /* an escape line only at a line's start (PGN 6) */
-                if (i > 0 ? s[i - 1] != '\n' : w->g->start.col > 1)
-                    return false;
-                w->escapes++;
-            } else {
-                size_t m = j;
-                if (m > i + 1 && s[m - 1] == '\r')
-                    m--;
-                if (!write_comment(x, s + i + 1, m - i - 1, true))
-                    return false;
-            }
-            i = j;
-            continue;
-        }
-        case '$': {
-            unsigned v = 0;
-            while (j < n && digit((unsigned char)s[j]) && j - i <= 3)
-                v = v * 10 + (unsigned)(s[j++] - '0');
-            if (j == i + 1 || v > 255 || (j < n && digit((unsigned char)s[j])))
-                return false;
-            write_nag(x, v);
-            i = j;
-            continue;
-        }
-        case '!':
-        case '?': {
-            while (j < n && (s[j] == '!' || s[j] == '?'))
-                j++;
-            unsigned v = suffix_nag(s + i, j - i);
-            if (!v)
-                return false;
-            write_nag(x, v);
-            i = j;
-            continue;
-        }
-        case '.':
-            i = j;
-            continue;
-        default:
-            break;
-        }
-        /* a move number, the termination marker, or a separate "e.p." */
-        if (c == 'e' && n - i >= 4 && memcmp(s + i, "e.p.", 4) == 0 && w->k > 0) {
-            i += 4;
-            continue;
-        }
-        while (c != '*' && j < n && s[j] != '.' && (token_byte((unsigned char)s[j]) || s[j] == '/'))
-            j++;
-        size_t len = j - i;
-        bool number = true;
-        for (size_t q = i; q < j; q++)
-            number &= digit((unsigned char)s[q]);
-        if (number) {
-            i = j;
-            continue;
-        }
-        const char *mk = result_text(w->g->result);
-        if (w->g->result != PGN_RES_NONE && base + i == w->g->result_pos.offset && len == strlen(mk) &&
-            memcmp(s + i, mk, len) == 0 && w->depth == 0 && !w->marker_done) {
-            word(x, w->marker, strlen(w->marker));
-            w->marker_done = true;
-            x->after_marker = true;
-            i = j;
-            continue;
-        }
+        size_t m = j;
+        if (m > i + 1 && s[m - 1] == '\r')
+            m--;
+        return write_comment(x, s + i + 1, m - i - 1, true);
+    }
+    case PGN_NOTE_NAG:
+        write_nag(x, nt->value);
+        return true;
+    case PGN_NOTE_SUFFIX:
+        if (!nt->value)
+            return false;
+        write_nag(x, nt->value);
+        return true;
+    default:
         return false;
     }
-    return w->k == w->g->nelems && w->depth == 0;
 }
 
-/* The end of the tag section in the raw text: past the last tag's ']',
- * with nothing but blanks between the tags (else 0: not read here). */
-static size_t tags_end(const PgnGame *g, bool *ok)
+/* The termination marker in its place. */
+static void walk_marker(PgnExport *x, Walk *w)
+{
+    word(x, w->marker, strlen(w->marker));
+    w->marker_done = true;
+    x->after_marker = true;
+}
+
+/* The movetext: false where it is not written as the check read it. */
+static bool walk(PgnExport *x, Walk *w)
+{
+    const PgnGame *g = w->g;
+    const uint64_t none = UINT64_MAX;
+    uint64_t res_at = g->result != PGN_RES_NONE ? g->result_pos.offset : none;
+    for (;;) {
+        uint64_t e_at = w->k < g->nelems ? g->elems[w->k].pos.offset : none;
+        uint64_t t_at = w->t < g->nnotes ? g->notes[w->t].offset : none;
+        uint64_t at = e_at < t_at ? e_at : t_at;
+        if (w->wrong_len && !w->marker_done && w->depth == 0 && w->wrong_at <= at &&
+            w->wrong_at - w->base + w->wrong_len <= w->n && w->wrong_at >= w->skip_to) {
+            walk_marker(x, w);
+            if (e_at == w->wrong_at)
+                w->k++;
+            continue;
+        }
+        if (res_at != none && !w->marker_done && res_at <= at) {
+            if (res_at < w->skip_to) {
+                res_at = none;  /* (in a ';' comment's text: not where it is read) */
+                continue;
+            }
+            if (w->depth != 0)
+                return false;
+            walk_marker(x, w);
+            continue;
+        }
+        if (at == none)
+            break;
+        if (at < w->skip_to) {
+            /* inside a ';' comment or escape line: a note is part of
+             * its text, an element is not read as the reader did */
+            if (e_at == at)
+                return false;
+            w->t++;
+            continue;
+        }
+        if (e_at == at) {
+            if (w->marker_done || !walk_elem(x, w))
+                return false;
+        } else if (!walk_note(x, w))
+            return false;
+    }
+    return w->depth == 0;
+}
+
+/* Does the tag section hold nothing but the tags and blanks between
+ * them (each tag as its pair's text has it: '[', the name, the string
+ * closed on its line, ']')?  Else the export would drop text. */
+static bool tags_plain(const PgnGame *g)
 {
     const char *s = g->raw;
     size_t n = g->raw_len, at = 0;
-    *ok = false;
     for (size_t t = 0; t < g->ntags; t++) {
         const PgnTag *tag = &g->tags[t];
         if (tag->pos.offset < g->start.offset + at || tag->value_pos.offset <= tag->pos.offset)
-            return 0;
+            return false;
         size_t open = (size_t)(tag->pos.offset - g->start.offset), q = (size_t)(tag->value_pos.offset - g->start.offset);
         if (q >= n || s[open] != '[' || s[q] != '"')
-            return 0;
+            return false;
         for (size_t i = at; i < open; i++)
             if (!blank((unsigned char)s[i]))
-                return 0;
+                return false;
         /* the string's end, then the ']' */
         size_t i = q + 1;
         while (i < n && s[i] != '"' && s[i] != '\n')
             i += s[i] == '\\' && i + 1 < n ? 2 : 1;
         if (i >= n || s[i] != '"')
-            return 0;
+            return false;
         i++;
         while (i < n && (s[i] == ' ' || s[i] == '\t'))
             i++;
         if (i >= n || s[i] != ']')
-            return 0;
+            return false;
         at = i + 1;
     }
-    *ok = true;
-    return at;
+    return true;
 }
 
 /* ---- --fix-results */
@@ -755,26 +684,22 @@ static PgnExportStatus export_game(PgnExport *x, const PgnGame *g, const GameRep
             return PGN_EXPORT_NO_MEMORY;
         out->p = p;
     }
-    bool ok;
-    size_t from = tags_end(g, &ok);
-    if (!ok)
+    if ((g->nelems && !rep->moves) || g->notes_dropped)
+        return as_read(x, "its moves or comments were not all recorded");
+    if (!tags_plain(g))
         return as_read(x, "its tag section holds text besides the tags");
-    Line *L = &x->lines[0];
-    if (!start_position(g, &L->cur))
-        return as_read(x, "its FEN is not one the export starts from");
-    L->has_prev = false;
     if (!write_tags(x, g, mtext, to != PGN_RES_NONE))
         return PGN_EXPORT_AS_READ;
     x->line_at = x->word_at = x->group_at = out->len;
     x->glue = x->keep = x->after_marker = x->overflow = false;
     x->need_number = true;
-    Walk w = {.g = g, .s = g->raw, .n = g->raw_len, .marker = mtext};
+    Walk w = {.g = g, .mv = rep->moves, .s = g->raw, .n = g->raw_len, .base = g->start.offset, .marker = mtext};
     if (added && rep->marker_len) {
         /* a marker written wrongly ("1/2"): the marker in its place */
         w.wrong_at = rep->marker_pos.offset;
         w.wrong_len = rep->marker_len;
     }
-    if (!walk(x, &w, from))
+    if (!walk(x, &w))
         return x->failed ? PGN_EXPORT_NO_MEMORY : as_read(x, "its movetext is not read here as the check read it");
     if (!w.marker_done) {
         if (!added)
@@ -784,9 +709,8 @@ static PgnExportStatus export_game(PgnExport *x, const PgnGame *g, const GameRep
     if (x->overflow)
         return as_read(x, "comments after its termination marker, or a comment's words from a '[' on, "
                           "that do not fit on a line of 80 bytes");
-    /* The replay here must end where the checker's did. */
-    char fen[100];
-    if (w.plies != rep->plies || (rep->fen[0] && (pos_to_fen(&x->lines[0].cur, fen), strcmp(fen, rep->fen) != 0)))
+    /* (the main line written is the one the check replayed) */
+    if (w.plies != rep->plies)
         return as_read(x, "the export's replay ends elsewhere than the check's");
     add(x, "\n\n", 2);
     if (x->failed)

@@ -32,17 +32,19 @@ typedef enum PgnExportStatus {
 /* Appends to *out g, checked into rep, in export format: the Seven Tag Roster in
  * its order (a missing one as "?", "????.??.??", the marker), the other
  * tags in ASCII order of name, SetUp "1" beside a FEN without it, one
- * empty line, then the movetext replayed (the main line and every
- * variation) in canonical SAN with its check and mate marks, move numbers
+ * empty line, then the movetext as the check played it (the main line
+ * and every variation) in canonical SAN with its check and mate marks, move numbers
  * where 8.2.2.2 wants them, comments (a ';' one in braces), NAGs (a
  * suffix annotation as its NAG) and variations where they were, in lines
  * of at most 80 bytes, the termination marker, and one empty line.  '%'
  * escape lines are dropped (their count in *escapes).  With fix
  * (--fix-results) the result is rep->fixed and a missing marker
  * rep->marker.
+ * g must be read with PgnOptions.notes and keep_raw, and checked with
+ * CheckOptions.record_moves: nothing is read or replayed here.
  * A game that has an error (one --fix-results does not mend), that was
- * not read or replayed whole, or whose text the replay here does not read
- * as the checker did, is left: PGN_EXPORT_AS_READ. */
+ * not read or replayed whole, or whose record cannot be written as it is,
+ * is left: PGN_EXPORT_AS_READ. */
 PgnExportStatus pgn_export_game(PgnExport *x, const PgnGame *g, const GameReport *rep, bool fix,
                                 PgnExportText *out, uint32_t *escapes) __attribute__((warn_unused_result));
 

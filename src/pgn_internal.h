@@ -32,6 +32,8 @@ typedef struct GameStore {
     size_t scap;
     PgnEmt *emts;
     size_t mcap;
+    PgnNote *notes;
+    size_t ncap;
 } GameStore;
 
 struct PgnReader {
@@ -128,6 +130,15 @@ static inline PgnElem *pgn_last_move(PgnReader *r)
         return NULL;
     PgnElem *el = &g->elems[g->nelems - 1];
     return el->kind == PGN_EL_MOVE ? el : NULL;
+}
+
+/* PgnOptions.notes: a note of kind k on the input bytes [off, off + len)
+ * of the current game, value as PgnNote has it (pgn.c). */
+void pgn_note_add(PgnReader *r, PgnNoteKind k, uint64_t off, uint64_t len, unsigned value);
+static inline void pgn_note(PgnReader *r, PgnNoteKind k, uint64_t off, uint64_t len, unsigned value)
+{
+    if (r->opt.notes && r->g)
+        pgn_note_add(r, k, off, len, value);
 }
 
 /* Reader diagnostics about the current game (pgn.c): kept up to

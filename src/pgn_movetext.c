@@ -213,6 +213,10 @@ static bool movetext_comment(PgnReader *r, PgnPos p)
 {
     PgnGame *g = r->g;
     int rc = pgn_read_comment(r);
+    if (rc == 0) {
+        pgn_note(r, PGN_NOTE_COMMENT, p.offset, off_of(r, r->pos) - p.offset, 0);
+        return false;
+    }
     if (rc == 1) {
         pgn_game_diag(r, D_UNTERMINATED_COMMENT, p, "comment not closed before the end of input");
         g->syntax_error = true;
@@ -865,11 +869,13 @@ ALWAYS_INLINE static inline int fast_paren(PgnReader *r, Fast *f, unsigned c)
 }
 
 /* A NAG at b[i], counted on the move before it. */
-ALWAYS_INLINE static inline int fast_nag(Fast *f)
+ALWAYS_INLINE static inline int fast_nag(PgnReader *r, Fast *f)
 {
     size_t s0 = f->i;
-    if (nag_at(f->b, s0, &f->i) < 0)
+    int v = nag_at(f->b, s0, &f->i);
+    if (v < 0)
         return F_OUT;
+    pgn_note(r, PGN_NOTE_NAG, f->base + s0, f->i - s0, (unsigned)v);
     f->last_off = f->base + s0;
     f->ltok = true;
     PgnElem *el = f->el;
@@ -912,7 +918,7 @@ ALWAYS_INLINE static inline int fast_byte(PgnReader *r, Fast *f)
     case A_RPAREN:
         return fast_paren(r, f, c);
     case A_DOLLAR:
-        return fast_nag(f);
+        return fast_nag(r, f);
     default:
         return F_OUT;
     }
@@ -1018,9 +1024,12 @@ NOINLINE static bool movetext_fast(PgnReader *r)
     f.ltok = r->line_tok;
     f.last = r->last_tok;
     f.last_off = NO_LAST;
+    /* (the block walk reads comments in place; where the reader keeps
+     * notes, the byte steps take them, and the walk has nothing to keep) */
+    const bool walk = !r->opt.notes;
     while (f.i < f.lim) {
         int k = F_SCALAR;
-        if (f.lim - f.i >= 64)
+        if (walk && f.lim - f.i >= 64)
             k = fast_walk(r, &f);
         if (k == F_SCALAR)
             k = fast_byte(r, &f);
@@ -1062,6 +1071,8 @@ static void slow_symbol(PgnReader *r, PgnPos p, char *tok)
             } else {
                 el->truncated = 1;
             }
+        } else if (r->g->nelems == 0) {
+            pgn_note(r, PGN_NOTE_SKIPPED, p.offset, 4, 0);
         }
         return;
     }
@@ -1104,17 +1115,30 @@ static void slow_nag(PgnReader *r, PgnPos p, char *tok)
     if (v > 255) {
         pgn_game_diag(r, D_BAD_NAG, p, len ? "NAG outside $0-$255" : "$ without a number");
     } else {
+        pgn_note(r, PGN_NOTE_NAG, p.offset, 1 + len, v);
         PgnElem *el = pgn_last_move(r);
         if (el && el->nags < UINT16_MAX)
             el->nags++;
     }
 }
 
+/* The NAG of a suffix annotation (PGN 8.2.4: !, ?, !!, ??, !?, ?!),
+ * 0 for any other run of them. */
+static unsigned suffix_nag(const char *t, size_t n)
+{
+    static const char sfx[6][3] = {"!", "?", "!!", "??", "!?", "?!"};
+    for (unsigned i = 0; i < 6; i++)
+        if (strlen(sfx[i]) == n && memcmp(sfx[i], t, n) == 0)
+            return i + 1;
+    return 0;
+}
+
 /* A detached suffix annotation ("!?"): a NAG of the previous move. */
 static void slow_annotation(PgnReader *r, PgnPos p, char *tok)
 {
     r->last_tok = p;
-    read_run(r, K_ANNO, tok);
+    size_t len = read_run(r, K_ANNO, tok);
+    pgn_note(r, PGN_NOTE_SUFFIX, p.offset, len, suffix_nag(tok, len));
     PgnElem *el = pgn_last_move(r);
     if (el && el->nags < UINT16_MAX)
         el->nags++;
@@ -1131,6 +1155,8 @@ static void slow_paren(PgnReader *r, PgnPos p, unsigned c)
         } else {
             if (r->depth <= PGN_MAX_DEPTH)
                 new_elem(r, PGN_EL_VAR_END, p);
+            else
+                pgn_note(r, PGN_NOTE_SKIPPED, p.offset, 1, 0);
             r->depth--;
         }
         return;
@@ -1138,7 +1164,9 @@ static void slow_paren(PgnReader *r, PgnPos p, unsigned c)
     r->depth++;
     if (r->depth <= PGN_MAX_DEPTH) {
         new_elem(r, PGN_EL_VAR_START, p);
-    } else if (!r->too_deep) {
+        return;
+    }
+    if (!r->too_deep) {
         r->too_deep = true;
         char msg[PGN_MSG];
         snprintf(msg, sizeof msg, "variations nested deeper than %d; deeper content is skipped", PGN_MAX_DEPTH);
@@ -1216,10 +1244,12 @@ static bool slow_token(PgnReader *r, char *tok)
         return movetext_comment(r, p);
     case ';':
         pgn_skip_line(r);
+        pgn_note(r, PGN_NOTE_SEMICOLON, p.offset, 0, 0);
         return false;
     case '%':
         if (p.col == 1) {
             pgn_skip_line(r);
+            pgn_note(r, PGN_NOTE_ESCAPE, p.offset, 0, 0);
             return false;
         }
         pgn_syntax_error(r, D_UNEXPECTED_CHAR, "% escape not in column 1");

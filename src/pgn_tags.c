@@ -971,6 +971,7 @@ bool pgn_tags_read(PgnReader *r)
         }
         if ((c == '%' && p.col == 1) || c == ';') {
             pgn_skip_line(r);
+            pgn_note(r, c == ';' ? PGN_NOTE_SEMICOLON : PGN_NOTE_ESCAPE, p.offset, 0, 0);
             ws_nl = !r->line_tok;
             continue;
         }

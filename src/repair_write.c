@@ -115,7 +115,7 @@ int repair_write(FILE *out, const PgnGame *g, const GameReport *rep, const Check
     if (!repaired_text(g, r, &text, &len))
         return -1;
     MemSrc src = {text, len, 0};
-    PgnOptions po = {.keep_raw = true, .offset = g->start.offset};
+    PgnOptions po = {.keep_raw = true, .offset = g->start.offset, .notes = export};
     PgnReader *rd = pgn_reader_new(mem_read, &src, &po);
     PgnGame *g2 = rd ? pgn_game_new() : NULL;
     int got = g2 ? pgn_next(rd, g2) : -1;

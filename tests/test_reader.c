@@ -155,7 +155,9 @@ typedef struct Summary {
 static Summary run_reader(PgnReadFn fn, void *ctx, Buf *out, const char *orig, size_t orig_len, int keep_raw)
 {
     Summary s = {0, 0, 0, 1};
-    PgnOptions opt = {.keep_raw = keep_raw != 0};
+    /* (the notes too, in the chunking test: the fast paths and the general
+     * steps keep the same) */
+    PgnOptions opt = {.keep_raw = keep_raw != 0, .notes = keep_raw > 1};
     PgnReader *r = pgn_reader_new(fn, ctx, &opt);
     PgnGame *g = pgn_game_new();
     uint64_t prev_end = 0;
@@ -220,6 +222,9 @@ static Summary run_reader(PgnReadFn fn, void *ctx, Buf *out, const char *orig, s
             dump_pos(out, e->pos);
             bprintf(out, "\n");
         }
+        for (size_t i = 0; i < g->nnotes; i++)
+            bprintf(out, "  note %u %llu+%u =%u\n", (unsigned)g->notes[i].kind,
+                    (unsigned long long)g->notes[i].offset, (unsigned)g->notes[i].len, (unsigned)g->notes[i].value);
         for (size_t i = 0; i < g->ndiags; i++)
             dump_diag(out, "diag", &g->diags[i]);
         if (g->ndiags_dropped)
@@ -242,11 +247,11 @@ static Summary run_mem(const char *p, size_t len, unsigned seed, size_t maxchunk
 static void check_chunking(const char *name, const char *p, size_t len, int nseeds)
 {
     Buf whole = {0}, part = {0};
-    run_mem(p, len, 0, 0, &whole, 1);
+    run_mem(p, len, 0, 0, &whole, 2);
     for (int s = 1; s <= nseeds; s++) {
         size_t maxchunk = s == 1 ? 1 : s == 2 ? 3 : (size_t)(1u << (2 + s % 14));
         part.len = 0;
-        Summary sm = run_mem(p, len, (unsigned)s * 7919u, maxchunk, &part, 1);
+        Summary sm = run_mem(p, len, (unsigned)s * 7919u, maxchunk, &part, 2);
         if (part.len != whole.len || memcmp(part.p, whole.p, whole.len) != 0) {
             size_t k = 0;
             while (k < whole.len && k < part.len && whole.p[k] == part.p[k])

@@ -158,6 +158,20 @@ strict_clean "fix with --fix-results" "$D/fix.export.pgn"
 cmp -s "$tmp/want" "$tmp/out" && ok "fix: without --fix-results the games are copied as read" ||
     fail "fix: without --fix-results" "$(diff "$tmp/want" "$tmp/out" | head)"
 
+# ---------------------------------------------------------------- the record
+# One reading, one replay: the export formats what the reader and the
+# check recorded (issue 32); it has no replay of its own.
+if grep -nE '\<(san_[a-z_]+|pos_[a-z_]+|movegen[a-z_]*)\(' src/pgn_export.c > "$tmp/calls"; then
+    fail "record: pgn_export.c calls the rules core" "$(head -3 "$tmp/calls")"
+else
+    ok "record: pgn_export.c calls no replay function"
+fi
+# --no-variations checks the main line only; the variations are still
+# played to be recorded, so the export is the same.
+"$P" --export --no-variations "$D/movetext.pgn" > "$tmp/out" 2> /dev/null
+cmp -s "$tmp/out" "$D/movetext.export.pgn" && ok "record: --no-variations exports the variations too" ||
+    fail "record: --no-variations" "$(diff "$D/movetext.export.pgn" "$tmp/out" | head)"
+
 # ---------------------------------------------------------------- memory
 # An allocation that fails ends in "out of memory" and exit 2, never a
 # game half written: each of the first allocations made for the export
