@@ -115,10 +115,11 @@ static void usage(FILE *out)
           "                         from 2014-07-01 ends at fivefold repetition or 75\n"
           "                         moves, an earlier one goes on (claimable draws);\n"
           "                         2014 or 1997 judge every game by those Laws\n"
-          "      --unwin-nodes=N    where no proof says whether the winner of a decisive\n"
-          "                         result could still mate, search (a helpmate, every\n"
-          "                         position that can follow) up to N nodes; 0 (default)\n"
-          "                         no search; 200000 takes up to about 0.1 s a game\n"
+          "      --unwin-nodes=N    where no proof says whether a side can still mate,\n"
+          "                         search (a helpmate, every position that can follow)\n"
+          "                         up to N nodes in every game; 0 no search; default:\n"
+          "                         wins on time 20000, other wins and unfinished games\n"
+          "                         2000, drawn games none\n"
           "  -j, --jobs=N           check on N threads (default: all online cores)\n"
           "\n"
           "  -h, --help             show this help and exit\n"
@@ -313,6 +314,7 @@ static int apply_option(Options *o, int key, const char *val, const char *spelle
         if (errno || end == val || *end || val[0] == '-' || n > 1000000000000ull)
             return usage_error("invalid --unwin-nodes (0-1000000000000):", val);
         o->check.unwin_nodes = n;
+        o->check.unwin_auto = false;
         break;
     }
     case OPT_JOBS: {

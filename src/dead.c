@@ -21,28 +21,28 @@ static bool can_mate(const Position *p, int color, UnwinReason *why)
     return !(unwin_may_be_blocked(p) && unwin_blockade(p, color));
 }
 
-/* can_mate, and then with --unwin-nodes the cheap filter
- * (unwin_quick_winnable) and, where it does not answer, the searches of
- * unwin_decide (a helpmate; every position that can follow) within that
- * many nodes, on the final position of a decisive result: false only
- * for a proof (UNWIN_UNWINNABLE); a helpmate, or the budget spent
- * (undetermined), leave the result standing. */
-bool dead_can_mate(Ctx *c, const Position *p, int color, UnwinReason *why)
+/* can_mate, and then the cheap filter (unwin_quick_winnable) and, where
+ * it does not answer, the searches of unwin_decide (a helpmate; every
+ * position that can follow), on the final position of a decisive result:
+ * false only for a proof (UNWIN_UNWINNABLE); a helpmate, or the budget
+ * spent (undetermined), leave the result standing.  By default only a
+ * loss on time (on_time) is searched, UNWIN_ON_TIME_NODES: there the
+ * answer is the verdict (FIDE 6.9); elsewhere it is a note, and the
+ * final position is asked whether it is dead (dead_by_search).  With
+ * --unwin-nodes every such question, that many nodes. */
+bool dead_can_mate(Ctx *c, const Position *p, int color, bool on_time, UnwinReason *why)
 {
     if (!can_mate(p, color, why))
         return false;
-    if (!c->opt->unwin_nodes || unwin_quick_winnable(p, color))
+    uint64_t budget = !c->opt->unwin_auto ? c->opt->unwin_nodes : on_time ? UNWIN_ON_TIME_NODES : 0;
+    if (!budget || unwin_quick_winnable(p, color))
         return true;
     UnwinTable *t = ctx_unwin_table();
     if (!t) {
         c->rep->out_of_memory = true;
         return true;
     }
-    UnwinResult r;
-    if (unwin_decide(p, color, t, c->opt->unwin_nodes, &r) != UNWIN_UNWINNABLE)
-        return true;
-    *why = r.reason;
-    return false;
+    return unwin_decide_verdict(p, color, t, budget, why) != UNWIN_UNWINNABLE;
 }
 
 /* Why a colour cannot mate, after can_mate said so: "" for the material
@@ -72,29 +72,38 @@ bool dead_by_blockade(Ctx *c, const Position *p)
     return c->date_lo >= LAWS_1997_FROM && unwin_blockade(p, WHITE) && unwin_blockade(p, BLACK);
 }
 
-/* R22 (FIDE 5.2.2) by the searches of unwin.c (--unwin-nodes): neither
- * colour can ever mate.  Dated as dead_by_blockade.
- * The cheap filter (unwin_quick_winnable) answers for most positions
- * that one colour can still mate; only the others are searched, the side
- * that has just moved first; an undetermined answer is no proof.  Asked
- * of a game's final position (needs_dead_replay), of a set-up start
- * position, and, in the second replay of a game whose final position is
- * dead, of every ply, so that the first dead one is found. */
+/* R22 (FIDE 5.2.2) by the searches of unwin.c: neither colour can ever
+ * mate.  Dated as dead_by_blockade.  By default a game declared drawn is
+ * not searched (a dead position there changes no result, only where its
+ * moves end), the others up to UNWIN_DEAD_NODES a colour; with
+ * --unwin-nodes every game, that many nodes.
+ * The cheap filter (unwin_quick_alive) answers for most positions that
+ * one colour can still mate; only the others are searched, the declared
+ * winner first (else the side that has just moved); an undetermined
+ * answer is no proof.  Asked of a game's final position
+ * (needs_dead_replay), of a set-up start position, and, in the second
+ * replay of a game whose final position is dead, of every ply, so that
+ * the first dead one is found. */
 bool dead_by_search(Ctx *c, const Position *p)
 {
-    if (!c->opt->unwin_nodes)
+    PgnResult declared = c->rep->declared;
+    uint64_t budget = !c->opt->unwin_auto         ? c->opt->unwin_nodes
+                      : declared == PGN_RES_DRAW ? 0
+                                                 : UNWIN_DEAD_NODES;
+    if (!budget)
         return false;
     (void)ctx_laws(c);
-    if (c->date_lo < LAWS_1997_FROM || unwin_quick_winnable(p, p->side ^ 1) || unwin_quick_winnable(p, p->side))
+    int first = declared == PGN_RES_WHITE ? WHITE : declared == PGN_RES_BLACK ? BLACK : p->side ^ 1;
+    if (c->date_lo < LAWS_1997_FROM || unwin_quick_alive(p, first))
         return false;
     UnwinTable *t = ctx_unwin_table();
     if (!t) {
         c->rep->out_of_memory = true;
         return false;
     }
-    UnwinResult r;
-    for (int k = 1; k >= 0; k--)
-        if (unwin_decide(p, p->side ^ k, t, c->opt->unwin_nodes, &r) != UNWIN_UNWINNABLE)
+    UnwinReason why;
+    for (int k = 0; k < 2; k++)
+        if (unwin_decide_verdict(p, first ^ k, t, budget, &why) != UNWIN_UNWINNABLE)
             return false;
     return true;
 }

@@ -10,7 +10,7 @@
 
 /* Can color mate from p (FIDE 6.9): false only for a proof, whose kind
  * goes to *why; with --unwin-nodes, unwin.c's searches too. */
-bool dead_can_mate(Ctx *c, const Position *p, int color, UnwinReason *why);
+bool dead_can_mate(Ctx *c, const Position *p, int color, bool on_time, UnwinReason *why);
 /* The clause a message adds for proof why ("" for the material alone). */
 const char *dead_why(UnwinReason why);
 /* R22 beyond the material: by the blockade proof, or (--unwin-nodes) by

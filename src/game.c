@@ -27,6 +27,7 @@ void game_options_default(CheckOptions *o)
 {
     memset(o, 0, sizeof *o);
     o->repair_search = true;
+    o->unwin_auto = true;
     for (int i = 0; i < D_COUNT; i++)
         o->severity[i] = diag_info[i].severity;
     o->after_draw = SEV_WARNING;

@@ -225,7 +225,8 @@ static void judge_decisive(Ctx *c, const Verdict *v, const char *term)
     PgnResult declared = rep->declared;
     int winner = declared == PGN_RES_WHITE ? WHITE : BLACK;
     UnwinReason why;
-    bool can = dead_can_mate(c, CUR(&c->s->lines[0]), winner, &why);
+    bool on_time = c->on_time == 2 || game_tags_time_forfeit(term) || clock_termination_on_time(term) == 1;
+    bool can = dead_can_mate(c, CUR(&c->s->lines[0]), winner, on_time, &why);
     if (c->on_time == 2 && can) {
         set_outcome(rep, declared, REASON_TIME_FORFEIT);   /* read from the clocks (clock.c) */
         return;

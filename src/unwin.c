@@ -399,12 +399,24 @@ static size_t floor_pow2(size_t n)
     return p;
 }
 
+/* One remembered answer of unwin_decide_verdict: the question whole. */
+typedef struct AnswerEntry {
+    uint64_t key, budget;
+    uint8_t board[64];
+    uint8_t side, ep, castling, color, verdict, reason, used;
+} AnswerEntry;
+
 void unwin_table_init(UnwinTable *t, void *mem, size_t bytes)
 {
-    /* A sixth for the helpmate table, the rest for the visited set and
-     * its queue (an index a position); the set need not be a power of
-     * two (see visit). */
+    /* A 64th for the remembered answers; of the rest a sixth for the
+     * helpmate table, the rest for the visited set and its queue (an
+     * index a position); the set need not be a power of two (see visit). */
     unsigned char *p = mem;
+    size_t nans = floor_pow2(bytes / 64 / sizeof(AnswerEntry) + 1);
+    t->answers = p;
+    t->answers_mask = nans - 1;
+    p += nans * sizeof(AnswerEntry);
+    bytes -= nans * sizeof(AnswerEntry);
     size_t ntt = floor_pow2(bytes / 6 / sizeof(TtEntry));
     size_t rest = bytes - ntt * sizeof(TtEntry);
     size_t nseen = rest / (sizeof(SeenEntry) + sizeof(uint32_t));
@@ -417,7 +429,7 @@ void unwin_table_init(UnwinTable *t, void *mem, size_t bytes)
     t->queue = p + ntt * sizeof(TtEntry) + nseen * sizeof(SeenEntry);
     t->gen = 0;
     t->seen_gen = 0;
-    memset(mem, 0, bytes);
+    memset(mem, 0, (size_t)(p - (unsigned char *)mem) + bytes);
 }
 
 /* A new generation of an entry table: this search's entries.  After 2^32
@@ -1008,4 +1020,28 @@ UnwinVerdict unwin_decide(const Position *pos, int color, UnwinTable *t, uint64_
     }
     r->nodes = s.nodes;
     return r->verdict;
+}
+
+static bool same_question(const AnswerEntry *e, const Position *pos, int color, uint64_t budget)
+{
+    return e->used && e->key == pos->key && e->budget == budget && e->color == color && e->side == pos->side &&
+           e->ep == (pos->ep_legal ? pos->ep : SQ_NONE) && e->castling == pos->castling &&
+           !memcmp(e->board, pos->board, sizeof e->board);
+}
+
+UnwinVerdict unwin_decide_verdict(const Position *pos, int color, UnwinTable *t, uint64_t budget, UnwinReason *why)
+{
+    AnswerEntry *e = (AnswerEntry *)t->answers + ((pos->key ^ (uint64_t)color * 0x9E3779B97F4A7C15ull) & t->answers_mask);
+    if (same_question(e, pos, color, budget)) {
+        *why = (UnwinReason)e->reason;
+        return (UnwinVerdict)e->verdict;
+    }
+    static _Thread_local UnwinResult r; /* (its line is 1 KB: not on the stack) */
+    UnwinVerdict v = unwin_decide(pos, color, t, budget, &r);
+    *e = (AnswerEntry){.key = pos->key, .budget = budget, .side = pos->side,
+                       .ep = pos->ep_legal ? pos->ep : SQ_NONE, .castling = pos->castling,
+                       .color = (uint8_t)color, .verdict = (uint8_t)v, .reason = (uint8_t)r.reason, .used = 1};
+    memcpy(e->board, pos->board, sizeof e->board);
+    *why = r.reason;
+    return v;
 }

@@ -39,12 +39,21 @@ typedef struct UnwinTable {
     size_t seen_count;          /* its entries */
     void *queue;                /* exhaustive search: its queue */
     uint32_t gen, seen_gen;     /* generation stamps of the two */
+    void *answers;              /* unwin_decide_verdict: the last answers */
+    size_t answers_mask;
 } UnwinTable;
 
 #define UNWIN_TABLE_MIN ((size_t)1 << 16)
 #define UNWIN_TABLE_DEFAULT ((size_t)6 << 20)
 /* Default node budget of one question. */
 #define UNWIN_BUDGET_DEFAULT 200000u
+/* The budgets of a run without --unwin-nodes (game.c): whether the winner
+ * of a game lost on time can still mate (the verdict, FIDE 6.9; few
+ * games), and whether the final position of a decisive or unfinished
+ * game is dead (FIDE 5.2.2; most games, nearly all settled by the
+ * filter).  tests/BENCH.md has what they cost. */
+#define UNWIN_ON_TIME_NODES 20000u
+#define UNWIN_DEAD_NODES 2000u
 
 void unwin_table_init(UnwinTable *t, void *mem, size_t bytes);
 
@@ -52,6 +61,13 @@ void unwin_table_init(UnwinTable *t, void *mem, size_t bytes);
  * side cooperating)?  Spends at most about `budget` nodes.  Requires a
  * legal position (the side not to move not in check). */
 UnwinVerdict unwin_decide(const Position *pos, int color, UnwinTable *t, uint64_t budget, UnwinResult *r);
+
+/* unwin_decide's verdict alone (*why: its reason), remembered: a
+ * question asked again of the same position, colour and budget (the
+ * same ending in a game's copies, or a game's plies asked again) is
+ * answered from the table without a search.  The answer is the one the
+ * search gives, so the output does not depend on what was asked before. */
+UnwinVerdict unwin_decide_verdict(const Position *pos, int color, UnwinTable *t, uint64_t budget, UnwinReason *why);
 
 /* The static proof alone (cheap, no table): true when no pawn can ever
  * move, capture or be captured beyond the paths it has, and no square the
@@ -79,6 +95,9 @@ bool unwin_pawns_locked(const Position *pos);
  * vector and of the lichess sample (tests/test_unwin -q): it passes none
  * that is unwinnable. */
 bool unwin_quick_winnable(const Position *pos, int color);
+/* The same for either colour (`first` tried first): true when one of
+ * them plainly can still mate, so the position is not dead. */
+bool unwin_quick_alive(const Position *pos, int first);
 
 /* Replays line[0..n) from pos: every move legal and the last one a
  * checkmate given by `color`.  (Tests and callers verify every helpmate.) */

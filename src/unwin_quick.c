@@ -59,6 +59,7 @@
 #define QUICK_MOBILITY 6
 #define QUICK_REGION 8
 #define QUICK_HEAVY_ROOM 4
+#define QUICK_WIDE 24
 /* The lookahead of unwin_quick_winnable: plies, and positions at most. */
 #define QUICK_AHEAD_PLIES 2
 #define QUICK_AHEAD_POSITIONS 400
@@ -152,7 +153,21 @@ static bool quick_ending(const Position *p, int W)
     Bitboard steps = bb_king_attacks(p->king_sq[L]) & ~p->by_color[L] & ~bb_king_attacks(p->king_sq[W]) &
                      ~pawn_attacks_of(W, wmen & p->by_type[PAWN]);
     bool pawn_race = !(occ & ~p->by_type[PAWN] & ~kings) && (wmen & ~ahead_of(L, occ)) && steps;
-    return (bare || pawn_race) && reach_moves(p, W) >= 2 && reach_moves(p, L) >= 2 && gen_has_legal_move(p);
+    /* A lone minor piece mates with the help of a man of L that can move
+     * to stand in its king's way (a pawn with an empty way to promotion,
+     * or a piece with room): no pawns of W, and L's king free of walls. */
+    Bitboard minors = wmen & (p->by_type[KNIGHT] | p->by_type[BISHOP]);
+    bool helper = (lmen & p->by_type[PAWN] & ~ahead_of(W, occ)) != 0;
+    for (Bitboard b = lmen & ~p->by_type[PAWN]; b && !helper;) {
+        int sq = bb_pop(&b);
+        helper = bb_count(piece_reach(p, sq, occ) & ~occ) >= 2;
+    }
+    bool minor = wmen == minors && bb_count(minors) == 1 && helper &&
+                 bb_count(piece_reach(p, bb_lsb(minors), occ) & ~occ) >= 2 &&
+                 bb_count(flood(bb_sq(p->king_sq[L]), ~p->by_type[PAWN])) >= 16 &&
+                 reach_moves(p, W) >= QUICK_MOBILITY && reach_moves(p, L) >= QUICK_MOBILITY &&
+                 legal_moves(p) >= QUICK_MOBILITY;
+    return (bare || pawn_race || minor) && reach_moves(p, W) >= 2 && reach_moves(p, L) >= 2 && gen_has_legal_move(p);
 }
 
 /* W's force is free (3 above). */
@@ -219,37 +234,57 @@ static bool quick(const Position *p, int W, bool evasion)
     Bitboard wreg = flood(bb_sq(p->king_sq[W]), ~fixed & ~closed[L]);
     if (!(lreg & wreg) || bb_count(lreg) < QUICK_REGION)
         return false;
-    return legal_moves(p) >= QUICK_MOBILITY;
+    /* (the legal moves counted only where the reach is small: a side
+     * with QUICK_WIDE moves by its men's reach is not in forced play) */
+    return reach_moves(p, p->side) >= QUICK_WIDE || legal_moves(p) >= QUICK_MOBILITY;
 }
 
-/* The filter on the positions up to `depth` plies ahead (any legal
- * moves, as a helpmate may play them), at most *left positions in all.
- * A position that can reach one the filter passes can itself still be
- * won.  Nothing here can pass an unwinnable position the filter itself
+/* The filter on the positions exactly `depth` plies ahead (any legal
+ * moves, as a helpmate may play them), for each colour of `colors` (bit
+ * 1 << colour), at most *left positions in all.  A position that can
+ * reach one the filter passes for a colour can itself still be won by
+ * it.  Nothing here can pass an unwinnable position the filter itself
  * would not: every position an unwinnable one leads to is unwinnable
  * too, and the test vector's questions are asked through this lookahead
  * (tests/test_unwin -q). */
-static bool ahead(const Position *p, int W, int depth, int *left)
+static bool ahead(const Position *p, unsigned colors, int depth, int *left)
 {
-    if (--*left < 0)
-        return false;
-    if (quick(p, W, false))
-        return true;
-    if (!depth || !rules_can_mate(p, W))
+    for (int c = 0; c < 2; c++)
+        if ((colors >> c & 1) && !rules_can_mate(p, c))
+            colors &= ~(1u << c);
+    if (!colors)
         return false;
     MoveList list;
     gen_legal(p, &list);
-    for (int i = 0; i < list.count && *left > 0; i++) {
+    for (int i = 0; i < list.count; i++) {
+        if (--*left < 0)
+            return false;
         Position next;
         pos_make(p, list.moves[i], &next);
-        if (ahead(&next, W, depth - 1, left))
+        if (depth > 1 ? ahead(&next, colors, depth - 1, left)
+                      : ((colors & 1) && quick(&next, WHITE, false)) || ((colors & 2) && quick(&next, BLACK, false)))
             return true;
     }
     return false;
 }
 
-bool unwin_quick_winnable(const Position *pos, int color)
+/* The lookahead one ply deeper at a time: most positions that pass do so
+ * one ply ahead. */
+static bool look_ahead(const Position *p, unsigned colors, int plies)
 {
     int left = QUICK_AHEAD_POSITIONS;
-    return ahead(pos, color, QUICK_AHEAD_PLIES, &left);
+    for (int depth = 1; depth <= plies; depth++)
+        if (ahead(p, colors, depth, &left))
+            return true;
+    return false;
+}
+
+bool unwin_quick_winnable(const Position *pos, int color)
+{
+    return quick(pos, color, false) || look_ahead(pos, 1u << color, QUICK_AHEAD_PLIES);
+}
+
+bool unwin_quick_alive(const Position *pos, int first)
+{
+    return quick(pos, first, false) || quick(pos, first ^ 1, false) || look_ahead(pos, 3u, QUICK_AHEAD_PLIES);
 }

@@ -95,5 +95,23 @@ else
     echo "FAIL unwin R22 dead-ply.pgn: $out"
     failed=$((failed + 1)); status=1
 fi
+# The searches by default (issue 34): a win on time that the winner cannot
+# turn into a mate (FIDE 6.9: after 39... Qg5+ White's only move, fxg5,
+# mates), and a win in a dead position (CHA's vector position after
+# 1... Bxf3, FIDE 5.2.2), each a wrong-result found only by the search;
+# a win on time with a knight against a pawn stands (a helpmate exists).
+# --unwin-nodes=0 turns the searches off: no finding.
+def=$("$BIN/pgncheck" -f jsonl --no-progress tests/unwin/default.pgn 2>&1)
+off=$("$BIN/pgncheck" -f jsonl --no-progress --unwin-nodes=0 tests/unwin/default.pgn 2>&1)
+if echo "$def" | grep '"index":1,' | grep -q '"wrong-result","severity":"error"[^}]*Black cannot checkmate by any series of legal moves (no position that can follow is a mate)' &&
+   echo "$def" | grep '"index":2,' | grep -q '"wrong-result","severity":"error"[^}]*dead position (neither side can ever mate: searched) after 1... Bxf3' &&
+   echo "$def" | grep '"index":3,' | grep -q '"status":"ok"' &&
+   [ "$(echo "$off" | grep -c '"status":"ok"')" = 3 ]; then
+    echo "ok unwin default searches: FIDE 6.9 and 5.2.2 found by default, none with --unwin-nodes=0"
+    passed=$((passed + 1))
+else
+    echo "FAIL unwin default searches: $def / $off"
+    failed=$((failed + 1)); status=1
+fi
 echo "$passed passed, $failed failed"
 exit $status
