@@ -6,27 +6,42 @@
 #include "laws.h"
 #include "mem.h"
 
-/* The search table of unwin.c: one per thread (not per GameReport: a read
- * batch holds hundreds of reports, and a table in each made -j1 peak at
- * 396 MB, issue 33), UNWIN_TABLE_DEFAULT bytes allocated at the thread's
- * first search and kept until game_thread_free. */
-static _Thread_local void *unwin_mem;
-static _Thread_local UnwinTable unwin_table;
+/* The search tables of unwin.c: one per thread and size (not per
+ * GameReport: a read batch holds hundreds of reports, and a table in each
+ * made -j1 peak at 396 MB, issue 33), unwin_table_bytes of the budget,
+ * allocated at the thread's first search of that size and kept until
+ * game_thread_free.  A run asks at most two budgets (unwin.h), so at most
+ * two sizes are held. */
+#define TABLE_SIZES 8
+static _Thread_local struct {
+    void *mem;
+    size_t bytes;
+    UnwinTable t;
+} tables[TABLE_SIZES];
 
-UnwinTable *ctx_unwin_table(void)
+UnwinTable *ctx_unwin_table(uint64_t budget)
 {
-    if (!unwin_mem) {
-        if (!(unwin_mem = mem_alloc(UNWIN_TABLE_DEFAULT)))
+    size_t bytes = unwin_table_bytes(budget);
+    size_t i = 0;
+    while (i < TABLE_SIZES && tables[i].mem && tables[i].bytes != bytes)
+        i++;
+    if (i == TABLE_SIZES)
+        return NULL; /* (not reached: unwin_table_bytes has fewer sizes) */
+    if (!tables[i].mem) {
+        if (!(tables[i].mem = mem_alloc(bytes)))
             return NULL;
-        unwin_table_init(&unwin_table, unwin_mem, UNWIN_TABLE_DEFAULT);
+        tables[i].bytes = bytes;
+        unwin_table_init(&tables[i].t, tables[i].mem, bytes);
     }
-    return &unwin_table;
+    return &tables[i].t;
 }
 
 void ctx_thread_free(void)
 {
-    mem_free(unwin_mem);
-    unwin_mem = NULL;
+    for (size_t i = 0; i < TABLE_SIZES; i++) {
+        mem_free(tables[i].mem);
+        tables[i].mem = NULL;
+    }
 }
 
 /* The laws of game g from its Date tag (date), else its UTCDate and

@@ -134,9 +134,9 @@ typedef struct Verdict {
 /* The Laws that judge the game of c (R45), found when first asked; sets
  * c->date_lo and c->date_hi. */
 Laws ctx_laws(Ctx *c);
-/* The calling thread's search table (unwin.c), allocated at its first
- * search; NULL out of memory. */
-UnwinTable *ctx_unwin_table(void);
+/* The calling thread's search table (unwin.c) for questions of `budget`
+ * nodes, allocated at its first search of that size; NULL out of memory. */
+UnwinTable *ctx_unwin_table(uint64_t budget);
 /* Frees it (game_thread_free). */
 void ctx_thread_free(void);
 

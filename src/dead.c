@@ -37,7 +37,7 @@ bool dead_can_mate(Ctx *c, const Position *p, int color, bool on_time, UnwinReas
     uint64_t budget = !c->opt->unwin_auto ? c->opt->unwin_nodes : on_time ? UNWIN_ON_TIME_NODES : 0;
     if (!budget || unwin_quick_winnable(p, color))
         return true;
-    UnwinTable *t = ctx_unwin_table();
+    UnwinTable *t = ctx_unwin_table(budget);
     if (!t) {
         c->rep->out_of_memory = true;
         return true;
@@ -96,7 +96,7 @@ bool dead_by_search(Ctx *c, const Position *p)
     int first = declared == PGN_RES_WHITE ? WHITE : declared == PGN_RES_BLACK ? BLACK : p->side ^ 1;
     if (c->date_lo < LAWS_1997_FROM || unwin_quick_alive(p, first))
         return false;
-    UnwinTable *t = ctx_unwin_table();
+    UnwinTable *t = ctx_unwin_table(budget);
     if (!t) {
         c->rep->out_of_memory = true;
         return false;

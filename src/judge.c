@@ -253,6 +253,8 @@ static void judge_decisive(Ctx *c, const Verdict *v, const char *term)
 
 /* A clock finding (clock.c) as a diagnostic of the game. */
 static void clock_say(void *arg, DiagCode code, const PgnPos *pos, uint32_t ply, const char *move, const char *fmt,
+                      va_list ap) __attribute__((format(printf, 6, 0)));
+static void clock_say(void *arg, DiagCode code, const PgnPos *pos, uint32_t ply, const char *move, const char *fmt,
                       va_list ap)
 {
     Ctx *c = arg;

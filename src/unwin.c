@@ -399,20 +399,36 @@ static size_t floor_pow2(size_t n)
     return p;
 }
 
-/* One remembered answer of unwin_decide_verdict: the question whole. */
+/* One remembered answer of unwin_decide_verdict: the question whole.  A
+ * table keeps up to UNWIN_ANSWERS of them (the final positions a
+ * repeated game brings back). */
+#define UNWIN_ANSWERS 1024u
 typedef struct AnswerEntry {
     uint64_t key, budget;
     uint8_t board[64];
     uint8_t side, ep, castling, color, verdict, reason, used;
 } AnswerEntry;
 
+size_t unwin_table_bytes(uint64_t budget)
+{
+    /* The visited set and its queue take 5/6 of what the answers leave
+     * (an entry and an index a node), the answers at most UNWIN_ANSWERS. */
+    uint64_t need = budget * (sizeof(SeenEntry) + sizeof(uint32_t)) / 5 * 6 + UNWIN_ANSWERS * sizeof(AnswerEntry);
+    size_t bytes = UNWIN_TABLE_MIN;
+    while (bytes < need && bytes < UNWIN_TABLE_DEFAULT)
+        bytes *= 2;
+    return bytes < UNWIN_TABLE_DEFAULT ? bytes : UNWIN_TABLE_DEFAULT;
+}
+
 void unwin_table_init(UnwinTable *t, void *mem, size_t bytes)
 {
-    /* A 64th for the remembered answers; of the rest a sixth for the
-     * helpmate table, the rest for the visited set and its queue (an
-     * index a position); the set need not be a power of two (see visit). */
+    /* Up to UNWIN_ANSWERS remembered answers, at most half the table; of
+     * the rest a sixth for the helpmate table, the rest for the visited
+     * set and its queue (an index a position); the set need not be a
+     * power of two (see visit). */
     unsigned char *p = mem;
-    size_t nans = floor_pow2(bytes / 64 / sizeof(AnswerEntry) + 1);
+    size_t nans = bytes / 2 / sizeof(AnswerEntry);
+    nans = floor_pow2(nans < UNWIN_ANSWERS ? nans + 1 : UNWIN_ANSWERS);
     t->answers = p;
     t->answers_mask = nans - 1;
     p += nans * sizeof(AnswerEntry);

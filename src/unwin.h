@@ -45,6 +45,12 @@ typedef struct UnwinTable {
 
 #define UNWIN_TABLE_MIN ((size_t)1 << 16)
 #define UNWIN_TABLE_DEFAULT ((size_t)6 << 20)
+/* The table a question of `budget` nodes is given (ctx.c): room for every
+ * position its exhaustive search can visit, a power of two from
+ * UNWIN_TABLE_MIN, at most UNWIN_TABLE_DEFAULT.  A function of the budget
+ * alone, so that an answer does not depend on the questions asked before
+ * it on the same thread (the output of -j n is that of -j 1). */
+size_t unwin_table_bytes(uint64_t budget);
 /* Default node budget of one question. */
 #define UNWIN_BUDGET_DEFAULT 200000u
 /* The budgets of a run without --unwin-nodes (game.c): whether the winner

@@ -29,7 +29,7 @@ static void usage(void)
           "  fails on an unsound verdict (unwinnable where FILE says winnable), a\n"
           "  helpmate that does not replay to a mate, a replayed helpmate where FILE\n"
           "  says unwinnable, or fewer than MINPCT% of the questions decided (99);\n"
-          "  UNWIN_TABLE_MB=N: an N MB search table (the program's: 6 MB)\n",
+          "  UNWIN_TABLE_MB=N: an N MB search table (the program's: unwin_table_bytes)\n",
           stderr);
 }
 
@@ -47,10 +47,10 @@ static int bench(const char *file, unsigned long long budget)
         perror(file);
         return 2;
     }
-    void *mem = budget ? malloc(UNWIN_TABLE_DEFAULT) : NULL;
+    void *mem = budget ? malloc(unwin_table_bytes(budget)) : NULL;
     UnwinTable t;
     if (mem)
-        unwin_table_init(&t, mem, UNWIN_TABLE_DEFAULT);
+        unwin_table_init(&t, mem, unwin_table_bytes(budget));
     static UnwinResult r;
     char line[512];
     unsigned long q = 0, material = 0, passed = 0, locked = 0, blockade = 0, bad = 0, verdicts[3] = {0};
@@ -120,13 +120,13 @@ static int budget_run(const char *file, unsigned long long budget)
         perror(file);
         return 2;
     }
-    void *mem = malloc(UNWIN_TABLE_DEFAULT);
+    void *mem = malloc(unwin_table_bytes(budget));
     if (!mem) {
         fclose(f);
         return 2;
     }
     UnwinTable t;
-    unwin_table_init(&t, mem, UNWIN_TABLE_DEFAULT);
+    unwin_table_init(&t, mem, unwin_table_bytes(budget));
     static UnwinResult r;
     char line[512];
     long lineno = 0;
@@ -181,13 +181,13 @@ static int classify(const char *file, unsigned long long budget)
         perror(file);
         return 2;
     }
-    void *mem = malloc(UNWIN_TABLE_DEFAULT);
+    void *mem = malloc(unwin_table_bytes(budget));
     if (!mem) {
         fclose(f);
         return 2;
     }
     UnwinTable t;
-    unwin_table_init(&t, mem, UNWIN_TABLE_DEFAULT);
+    unwin_table_init(&t, mem, unwin_table_bytes(budget));
     static UnwinResult r;
     char line[512];
     int bad = 0;
@@ -388,14 +388,14 @@ static int pipeline(const char *file, unsigned long long budget, const char *exc
         fclose(e);
     }
     FILE *f = fopen(file, "r");
-    void *mem = malloc(UNWIN_TABLE_DEFAULT);
+    void *mem = malloc(unwin_table_bytes(budget));
     if (!f || !mem) {
         perror(file);
         free(mem);
         return 2;
     }
     UnwinTable t;
-    unwin_table_init(&t, mem, UNWIN_TABLE_DEFAULT);
+    unwin_table_init(&t, mem, unwin_table_bytes(budget));
     static UnwinResult r;
     char fen[600];
     bool want[2], ask[2];
@@ -483,7 +483,7 @@ int main(int argc, char **argv)
     }
     chess_init();
     /* UNWIN_TABLE_MB: another table size (the program's is the default) */
-    size_t bytes = UNWIN_TABLE_DEFAULT;
+    size_t bytes = unwin_table_bytes(budget);
     const char *mb = getenv("UNWIN_TABLE_MB");
     if (mb && strtoul(mb, NULL, 10) > 0)
         bytes = (size_t)strtoul(mb, NULL, 10) << 20;
