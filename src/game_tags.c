@@ -8,6 +8,7 @@
 
 #include "laws.h"
 #include "result.h"
+#include "tags.h"
 
 static void say(const GameTagsSink *out, DiagCode code, PgnPos pos, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
@@ -20,9 +21,17 @@ static void say(const GameTagsSink *out, DiagCode code, PgnPos pos, const char *
     va_end(ap);
 }
 
-/* The names, as the standard spells them, in the order of GAME_TAG_*. */
-static const char *const tag_names[GAME_TAG_N] = {"Event",  "Site", "Date",  "Round",   "White",       "Black",
-                                                  "Result", "FEN",  "SetUp", "Variant", "Termination", "PlyCount"};
+/* The names, as the standard spells them, in the order of GAME_TAG_*:
+ * the roster's (tags.h), then the others the checks read. */
+_Static_assert((int)GAME_TAG_EVENT == (int)TAGS_EVENT && (int)GAME_TAG_RESULT == (int)TAGS_RESULT,
+               "GAME_TAG_* begins with the roster, in its order");
+static const char *const tag_more[GAME_TAG_N - TAGS_ROSTER_N] = {"FEN", "SetUp", "Variant", "Termination",
+                                                                 "PlyCount"};
+
+static inline const char *tag_name(int k)
+{
+    return k < TAGS_ROSTER_N ? tags_roster[k] : tag_more[k - TAGS_ROSTER_N];
+}
 
 /* Which known tag a name could be, from its first letters, any case; -1 if none. */
 static inline int tag_kind(const char *n)
@@ -55,18 +64,9 @@ static inline bool name_is(const char *n, const char *lit)
 }
 
 /* Are a and b the same but for the case of ASCII letters? */
-static bool ieq(const char *a, const char *b)
+static inline bool ieq(const char *a, const char *b)
 {
-    for (; *a && *b; a++, b++) {
-        char x = *a, y = *b;
-        if (x >= 'A' && x <= 'Z')
-            x = (char)(x + 32);
-        if (y >= 'A' && y <= 'Z')
-            y = (char)(y + 32);
-        if (x != y)
-            return false;
-    }
-    return *a == *b;
+    return pgn_name_casecmp(a, b) == 0;
 }
 
 /* The tags named exactly as the standard spells them; returns whether a
@@ -87,10 +87,10 @@ static bool collect_tags(const PgnGame *g, const PgnTag *found[GAME_TAG_N])
         int k = tag_kind(n);
         if (k < 0 || (exact >> k & 1))
             continue;
-        if (name_is(n, tag_names[k])) {
+        if (name_is(n, tag_name(k))) {
             found[k] = &g->tags[i];
             exact |= 1u << k;
-        } else if (!other_case && ieq(n, tag_names[k]))
+        } else if (!other_case && ieq(n, tag_name(k)))
             other_case = true; /* (TimeControl before Termination is not) */
     }
     return other_case;
@@ -126,7 +126,7 @@ static void check_tag_case(const PgnGame *g, const PgnTag *found[GAME_TAG_N], co
         const PgnTag *t = &g->tags[i];
         const char *n = t->name;
         int k = tag_kind(n);
-        if (k < 0 || !ieq(n, tag_names[k]) || name_is(n, tag_names[k]))
+        if (k < 0 || !ieq(n, tag_name(k)) || name_is(n, tag_name(k)))
             continue;
         if (!first)
             first = t;
@@ -137,8 +137,8 @@ static void check_tag_case(const PgnGame *g, const PgnTag *found[GAME_TAG_N], co
         } else {
             only_over = found[k];
             char over[48];
-            if (name_is(found[k]->name, tag_names[k]))
-                snprintf(over, sizeof over, "%s", tag_names[k]);
+            if (name_is(found[k]->name, tag_name(k)))
+                snprintf(over, sizeof over, "%s", tag_name(k));
             else
                 snprintf(over, sizeof over, "the earlier \"%.20s\"", found[k]->name);
             list_add(ignored, sizeof ignored, ni++ ? ", " : "", n, over);
@@ -150,15 +150,15 @@ static void check_tag_case(const PgnGame *g, const PgnTag *found[GAME_TAG_N], co
     if (n_all == 1 && !only_over)
         say(out, D_TAG_NAME_CASE, first->pos,
             "tag \"%.20s\" is not \"%s\" (tag names are case-sensitive); it is honoured as %s", first->name,
-            tag_names[k], tag_names[k]);
-    else if (n_all == 1 && name_is(only_over->name, tag_names[k]))
+            tag_name(k), tag_name(k));
+    else if (n_all == 1 && name_is(only_over->name, tag_name(k)))
         say(out, D_TAG_NAME_CASE, first->pos,
             "tag \"%.20s\" is not \"%s\" (tag names are case-sensitive); it is ignored: the %s tag counts",
-            first->name, tag_names[k], tag_names[k]);
+            first->name, tag_name(k), tag_name(k));
     else if (n_all == 1)
         say(out, D_TAG_NAME_CASE, first->pos,
             "tag \"%.20s\" is not \"%s\" (tag names are case-sensitive); it is ignored: the earlier \"%s\" counts",
-            first->name, tag_names[k], only_over->name);
+            first->name, tag_name(k), only_over->name);
     else
         say(out, D_TAG_NAME_CASE, first->pos, "%zu tag names in the wrong case (tag names are case-sensitive)%s%s%s%s",
             n_all, nh ? "; honoured: " : "", honoured, ni ? "; ignored: " : "", ignored);
@@ -180,7 +180,7 @@ void game_tags_roster(const PgnGame *g, const GameTags *t, const GameTagsSink *o
     size_t used = 0;
     for (int i = GAME_TAG_EVENT; i <= GAME_TAG_RESULT; i++)
         if (!t->tag[i]) {
-            int w = snprintf(missing + used, sizeof missing - used, "%s%s", used ? ", " : "", tag_names[i]);
+            int w = snprintf(missing + used, sizeof missing - used, "%s%s", used ? ", " : "", tag_name(i));
             if (w > 0 && (size_t)w < sizeof missing - used)
                 used += (size_t)w;
         }
@@ -204,35 +204,9 @@ bool game_tags_time_forfeit(const char *term)
     return (term[0] | 32) == 'l' && ieq(term, "lost on time");
 }
 
-/* Variant tag: 0 standard, 1 Chess960, -1 not checked. */
-static int classify_variant(const char *v)
-{
-    if (!v)
-        return 0;
-    char norm[64];
-    size_t n = 0;
-    for (const char *p = v; *p && n + 1 < sizeof norm; p++) {
-        char ch = *p;
-        if (ch == ' ' || ch == '-' || ch == '_')
-            continue;
-        if (ch >= 'A' && ch <= 'Z')
-            ch = (char)(ch + 32);
-        norm[n++] = ch;
-    }
-    norm[n] = '\0';
-    if (n == 0 || !strcmp(norm, "standard") || !strcmp(norm, "chess") || !strcmp(norm, "normal") ||
-        !strcmp(norm, "fromposition") || !strcmp(norm, "orthodox"))
-        return 0;
-    if (!strcmp(norm, "chess960") || !strcmp(norm, "960") || !strcmp(norm, "fischerandom") ||
-        !strcmp(norm, "fischerrandom") || !strcmp(norm, "freestyle") || !strcmp(norm, "frc") ||
-        !strcmp(norm, "fischerrandomchess") || !strcmp(norm, "freestylechess"))
-        return 1;
-    return -1;
-}
-
 int game_tags_variant(const GameTags *t)
 {
-    return classify_variant(game_tags_value(t, GAME_TAG_VARIANT));
+    return tags_variant(game_tags_value(t, GAME_TAG_VARIANT));
 }
 
 PgnResult game_tags_parse_result(const char *v)

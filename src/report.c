@@ -10,6 +10,7 @@
 #include "names.h"
 #include "repair.h"
 #include "rollup.h"
+#include "tags.h"
 
 /* A growable line buffer: one fwrite per record.  On allocation failure it
  * keeps what fits and sets failed; the record is then not written, and the
@@ -475,28 +476,15 @@ bool report_format_parse(const char *name, ReportFormat *fmt)
     return false;
 }
 
-/* The value of the first tag named name but for the case of its letters. */
-static const char *tag_nocase(const PgnGame *g, const char *name)
-{
-    for (size_t i = 0; i < g->ntags; i++)
-        if (g->tags[i].name && pgn_name_casecmp(g->tags[i].name, name) == 0)
-            return g->tags[i].value;
-    return NULL;
-}
-
 const char *report_tag(const PgnGame *g, const char *name)
 {
-    for (size_t i = 0; i < g->ntags; i++)
-        if (g->tags[i].name && strcmp(g->tags[i].name, name) == 0)
-            return g->tags[i].value;
-    /* Real files have lowercase tag names ("[event ...]"): still show them. */
-    return tag_nocase(g, name);
+    const PgnTag *t = tags_find(g, name);
+    return t ? t->value : NULL;
 }
 
 /* report_tag of the six tags a game's record shows, in one pass over the
  * tags (their names begin with six different letters). */
-enum { SHOW_EVENT, SHOW_SITE, SHOW_DATE, SHOW_ROUND, SHOW_WHITE, SHOW_BLACK, SHOW_N };
-static const char *const show_tags[SHOW_N] = {"Event", "Site", "Date", "Round", "White", "Black"};
+enum { SHOW_N = TAGS_BLACK + 1 };    /* the roster but for Result */
 
 static void report_tags6(const PgnGame *g, const char *v[SHOW_N])
 {
@@ -507,22 +495,22 @@ static void report_tags6(const PgnGame *g, const char *v[SHOW_N])
         const char *n = g->tags[i].name;
         int k;
         switch (n ? n[0] : 0) {
-        case 'E': k = SHOW_EVENT; break;
-        case 'S': k = SHOW_SITE; break;
-        case 'D': k = SHOW_DATE; break;
-        case 'R': k = SHOW_ROUND; break;
-        case 'W': k = SHOW_WHITE; break;
-        case 'B': k = SHOW_BLACK; break;
+        case 'E': k = TAGS_EVENT; break;
+        case 'S': k = TAGS_SITE; break;
+        case 'D': k = TAGS_DATE; break;
+        case 'R': k = TAGS_ROUND; break;
+        case 'W': k = TAGS_WHITE; break;
+        case 'B': k = TAGS_BLACK; break;
         default: continue;
         }
-        if (!(found >> k & 1) && strcmp(n + 1, show_tags[k] + 1) == 0) {
+        if (!(found >> k & 1) && strcmp(n + 1, tags_roster[k] + 1) == 0) {
             v[k] = g->tags[i].value;
             found |= 1u << k;
         }
     }
     for (int k = 0; k < SHOW_N; k++)
         if (!(found >> k & 1))
-            v[k] = tag_nocase(g, show_tags[k]);
+            v[k] = report_tag(g, tags_roster[k]);
 }
 
 static const char *status_slug(GameStatus s)

@@ -34,24 +34,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "tags.h"
+
 #define EXPORT_LINE_CHARS 80    /* characters of a movetext line at most (8.2.1; see above) */
-
-static const char *const roster[7] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
-
-static int roster_index(const char *name)
-{
-    int i;
-    switch (name[0]) {     /* (one candidate by the first letter) */
-    case 'E': i = 0; break;
-    case 'S': i = 1; break;
-    case 'D': i = 2; break;
-    case 'R': i = name[1] == 'o' ? 3 : 6; break;
-    case 'W': i = 4; break;
-    case 'B': i = 5; break;
-    default: return -1;
-    }
-    return strcmp(name, roster[i]) == 0 ? i : -1;
-}
 
 /* One finding per code: the first fault, and how many there were. */
 typedef struct Rule {
@@ -104,7 +89,7 @@ static void check_tags(const PgnGame *g, Rule *order, Rule *sorted)
     const char *prev_other = NULL;  /* the last tag outside the roster */
     for (size_t i = 0; i < g->ntags; i++) {
         const PgnTag *t = &g->tags[i];
-        int ri = roster_index(t->name);
+        int ri = tags_roster_index(t->name);
         if (ri >= 0) {
             if (ri == last)
                 continue;           /* a second one is duplicate-tag's */
