@@ -1,4 +1,6 @@
-/* report.h - formats games and diagnostics as text, JSON Lines, TSV or GitHub annotations. */
+/* report.h - formats games and diagnostics as text, JSON Lines, TSV or GitHub
+ * annotations: the calls the run makes, each handed to the format's file
+ * (src/README: the report rooms). */
 #ifndef PGNCHECK_REPORT_H
 #define PGNCHECK_REPORT_H
 
@@ -10,31 +12,10 @@
 #include "diag.h"
 #include "game.h"
 #include "pgn.h"
-
-typedef enum ReportFormat { FMT_TEXT = 0, FMT_JSONL, FMT_TSV, FMT_GITHUB } ReportFormat;
-
-/* Totals of a run (man page, OUTPUT FORMATS, jsonl: the summary record). */
-typedef struct ReportSummary {
-    uint64_t files;     /* inputs opened and read */
-    uint64_t games;
-    uint64_t ok;
-    uint64_t warning;
-    uint64_t error;
-    uint64_t skipped;
-    uint64_t plies;
-    uint64_t bytes;
-    double seconds;
-    /* diagnostics of each severity not printed for --min-severity (the
-     * text summary says so; not a field of the JSON Lines record) */
-    uint64_t hidden[SEV_ERROR + 1];
-    uint64_t inputs;    /* inputs to check: files named or found (-r), standard input */
-    uint64_t failed;    /* of them, those not opened, not read to their end or not PGN text */
-} ReportSummary;
-
-/* One formatter bound to one stream.  Lines are built in memory and written
- * with one fwrite each; write errors are left on the stream for the caller
- * (ferror) to decide about. */
-typedef struct Report Report;
+#include "report_checks.h"
+#include "report_lines.h"
+#include "report_stats.h"
+#include "report_types.h"
 
 /* Returns NULL when out of memory.  color: ANSI colours in text format. */
 Report *report_new(FILE *out, ReportFormat fmt, bool color);
@@ -112,47 +93,12 @@ void report_summary(Report *rp, const ReportSummary *s);
  * line with the diagnostics not printed, if any. */
 void report_summary_text(FILE *out, const ReportSummary *s);
 
-/* --stats: per code and severity, the diagnostics and the games that have
- * one, of each file and of the run.  Counted in input order on the thread
- * that writes the output, so -jN gives -j1's figures.  NULL when out of
- * memory. */
-typedef struct ReportStats ReportStats;
-ReportStats *report_stats_new(ReportFormat fmt);
-void report_stats_free(ReportStats *st);
-/* One game's diagnostics, rep's and extra[0..nextra). */
-void report_stats_game(ReportStats *st, const GameReport *rep, const Diag *extra, size_t nextra);
-/* A finding outside any game. */
-void report_stats_diag(ReportStats *st, const Diag *d);
-/* The end of a file: its counts are kept to be written, and added to the
- * total.  False if out of memory. */
-bool report_stats_file_end(ReportStats *st, const char *file);
-/* Every file's lines, then the total's: {"type":"stats"} records on rp's
- * stream in JSON Lines, else text lines on err. */
-void report_stats_write(ReportStats *st, Report *rp, FILE *err);
+/* The value of the tag a name means (tags.h: in its case, else in any
+ * case), or NULL. */
+const char *report_tag(const PgnGame *g, const char *name);
 
 /* A message as a {"type":"message","message":TEXT} record (JSON Lines
  * only: nothing for the other formats). */
 void report_message(Report *rp, const char *text);
-
-/* --list-checks: every code with its (effective) severity and meaning. */
-void report_list_checks(FILE *out, const Severity severity[D_COUNT]);
-
-/* The value of the first tag called name (exact case first, then any case),
- * or NULL. */
-const char *report_tag(const PgnGame *g, const char *name);
-
-/* Text output shows an error's source line: for a game whose raw text is
- * not kept until it is written, report_take_slices keeps in g the slices
- * of its text those lines are cut from, for the findings of rep (with
- * prefix, for github output: for every finding with a line, the bytes of
- * its line before it, to count characters), read with
- * read(ctx, buf, n, offset) (bytes of the input at offset, up to n; fewer
- * only at the end; -1 on an error) from the game's text up to input
- * offset end (exclusive).  report_read_raw reads them from the raw text
- * of the game ctx points to.  False when out of memory. */
-typedef long (*ReportReadAt)(void *ctx, char *buf, size_t n, uint64_t offset);
-bool report_take_slices(PgnGame *g, const GameReport *rep, uint64_t end, bool prefix, ReportReadAt read,
-                        void *ctx);
-long report_read_raw(void *ctx, char *buf, size_t n, uint64_t offset);
 
 #endif

@@ -31,6 +31,12 @@ const PgnTag *tags_find(const PgnGame *g, const char *name)
     return NULL;
 }
 
+const char *tags_value(const PgnGame *g, const char *name)
+{
+    const PgnTag *t = tags_find(g, name);
+    return t ? t->value : NULL;
+}
+
 int tags_variant(const char *value)
 {
     if (!value)

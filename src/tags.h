@@ -19,6 +19,8 @@ int tags_roster_index(const char *name);
  * name where the right one is missing, with a warning: game_tags.c, which
  * finds the tags it needs by this rule in one pass).  NULL if none. */
 const PgnTag *tags_find(const PgnGame *g, const char *name);
+/* tags_find's tag's value, or NULL. */
+const char *tags_value(const PgnGame *g, const char *name);
 
 /* A Variant tag's value (NULL: none): 0 standard chess (or no value),
  * 1 Chess960 (by any of its names), -1 another variant. */
