@@ -14,7 +14,7 @@ Expectation format (CASE.expect next to CASE.pgn), one record per game:
 Keys on a game line (each optional; only the keys given are checked):
     status   ok | warning | error | skipped
     outcome  1-0 | 0-1 | 1/2-1/2 | * | null
-    reason   checkmate, stalemate, ... (DESIGN.md vocabulary)
+    reason   checkmate, stalemate, ... (the man page, OUTPUT FORMATS, jsonl)
     plies    integer
     fen      the final position (quote it: fen="... w - - 0 1")
     rules    2014 | 1997 (the Laws that judged the game, R45)

@@ -6,8 +6,9 @@
 # Run from the repository root with BIN=. or BIN=build/san.
 # Every case file corpus/{laws,notation,variations,tags,export,cascades}/NAME.pgn has a
 # hand-written NAME.expect beside it (format: see tests/laws_check.py); the
-# expected values were worked out by hand from RULES.md, never copied from
-# the program's output.
+# expected values were worked out by hand from the laws (the FIDE Laws and
+# the PGN standard; the man page, LAWS), never copied from the program's
+# output.
 # Ends with "N passed, N failed"; exits non-zero on any failure.
 BIN=${BIN:-.}
 P="$BIN/pgncheck"
