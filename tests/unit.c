@@ -11,6 +11,8 @@
 #include "game.h"
 #include "fen960.h"
 #include "san.h"
+#include "report_core.h"
+#include "tags.h"
 
 #define STARTPOS "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 #define MAX_FIELDS 16
@@ -1244,6 +1246,70 @@ static void test_history_rules(void)
     }
 }
 
+/* tags.c: the tag a name means (its case first, else any case), and
+ * report_core.c's one-pass reading of the six shown tags, which must
+ * agree with it whatever the order of the tags. */
+static void test_tags(void)
+{
+    static const char *const names[][2] = {
+        {"event", "e1"}, {"Event", "E2"}, {"site", "s"}, {"WhiteElo", "2000"}, {"White", "W"},
+        {"BLACK", "b"}, {"Round", "1"}, {"Date", "d"}, {"Result", "1-0"}, {"Rounds", "x"}, {"DATE", "D"},
+    };
+    enum { N = sizeof names / sizeof names[0] };
+    static const char *const want[TAGS_ROSTER_N] = {"E2", "s", "d", "1", "W", "b", "1-0"};
+    PgnTag tags[N];
+    int bad = 0;
+    for (int rot = 0; rot < N; rot++) {
+        memset(tags, 0, sizeof tags);
+        for (int i = 0; i < N; i++) {
+            tags[i].name = names[(i + rot) % N][0];
+            tags[i].value = names[(i + rot) % N][1];
+        }
+        PgnGame g;
+        memset(&g, 0, sizeof g);
+        g.tags = tags;
+        g.ntags = N;
+        const char *v[REPORT_SHOWN];
+        report_tags6(&g, v);
+        for (int k = 0; k < TAGS_ROSTER_N; k++) {
+            const char *t = tags_value(&g, tags_roster[k]);
+            if (!t || strcmp(t, want[k]) != 0 || (k < REPORT_SHOWN && v[k] != t)) {
+                fail("tags", "rotation %d: %s is \"%s\" (six shown: \"%s\"), not \"%s\"", rot, tags_roster[k],
+                     t ? t : "(none)", k < REPORT_SHOWN && v[k] ? v[k] : "(none)", want[k]);
+                bad++;
+            }
+        }
+    }
+    if (!bad)
+        pass("tags: the roster's values in %d orders, tags_value and report_tags6 alike", N);
+    static const struct {
+        const char *v;
+        int want;
+    } variants[] = {
+        {NULL, 0}, {"", 0}, {"Standard", 0}, {"From Position", 0}, {"Chess960", 1}, {"chess 960", 1},
+        {"Fischer-Random", 1}, {"FRC", 1}, {"freestyle_chess", 1}, {"crazyhouse", -1}, {"960x", -1},
+    };
+    for (size_t i = 0; i < sizeof variants / sizeof variants[0]; i++) {
+        int got = tags_variant(variants[i].v);
+        if (got != variants[i].want)
+            fail("tags_variant", "\"%s\": %d, not %d", variants[i].v ? variants[i].v : "(null)", got, variants[i].want);
+        else
+            pass("tags_variant \"%s\": %d", variants[i].v ? variants[i].v : "(null)", got);
+    }
+    static const struct {
+        const char *name;
+        int want;
+    } index[] = {{"Event", TAGS_EVENT}, {"Round", TAGS_ROUND}, {"Result", TAGS_RESULT}, {"round", -1},
+                 {"Rounds", -1}, {"WhiteElo", -1}, {"Black", TAGS_BLACK}, {"FEN", -1}};
+    for (size_t i = 0; i < sizeof index / sizeof index[0]; i++) {
+        int got = tags_roster_index(index[i].name);
+        if (got != index[i].want)
+            fail("tags_roster_index", "\"%s\": %d, not %d", index[i].name, got, index[i].want);
+        else
+            pass("tags_roster_index \"%s\": %d", index[i].name, got);
+    }
+}
+
 int main(int argc, char **argv)
 {
     const char *dir = "tests";
@@ -1267,6 +1333,7 @@ int main(int argc, char **argv)
     test_board_and_start();
     test_laws_by_date();
     test_history_rules();
+    test_tags();
     snprintf(path, sizeof path, "%s/fen", dir);
     for_each_file(path, fen_case);
     snprintf(path, sizeof path, "%s/san", dir);
