@@ -231,9 +231,8 @@ void report_summary(Report *rp, const ReportSummary *s)
 {
     if (rp->fmt == FMT_GITHUB && rp->roll)
         report_github_summary(rp);
-    if (rp->fmt != FMT_JSONL)
-        return;
-    report_jsonl_summary(rp, s);
+    else if (rp->fmt == FMT_JSONL)
+        report_jsonl_summary(rp, s);
     report_flush(rp);
 }
 

@@ -51,5 +51,4 @@ void report_github_summary(Report *rp)
         ob_cstr(&rp->b, m, ESC_GH_DATA);
         ob_putc(&rp->b, '\n');
     }
-    report_flush(rp);
 }
