@@ -51,6 +51,7 @@ struct PgnReader {
     uint64_t line_start;          /* offset of the first byte of that line */
     unsigned nl_run;              /* line ends in the last whitespace run */
     bool line_tok;                /* a token was seen on the current line */
+    unsigned tag_nl;              /* line ends read after a tag pair not closed by ] */
     uint64_t index;
     Diag fdiag[FILE_DIAGS];
     size_t nfdiag;

@@ -63,6 +63,13 @@ static bool tag_ws(PgnReader *r)
     }
 }
 
+/* A blank as the reader has it anywhere (space, tab, form feed, vertical
+ * tab): what may follow the ']' that ends a tag line. */
+static inline bool line_blank(char c)
+{
+    return (pgn_cls[(unsigned char)c] & K_WS) != 0;
+}
+
 /* Duplicate check: a 128-bit filter on (first, last and next-to-last byte,
  * length) spares most strcmp calls (the usual tag names all differ in it).
  * The filter bit of a name, the same for any case of its letters (bit 5
@@ -376,6 +383,7 @@ static void read_tag(PgnReader *r)
     GameStore *st = g->priv;
     PgnPos tpos = pos_of(r, r->pos);
     r->pos++;
+    r->tag_nl = 0;
     if (!tag_ws(r)) {
         pgn_game_diag(r, D_BAD_TAG, tpos, "tag pair cut off by the end of input");
         return;
@@ -415,7 +423,7 @@ static void read_tag(PgnReader *r)
          * finding, not also a missing tag. */
         char *v = ar + val_off;
         size_t n = vlen;
-        while (n > 0 && (v[n - 1] == ' ' || v[n - 1] == '\t'))
+        while (n > 0 && line_blank(v[n - 1]))
             n--;
         if (!toolong && n >= 2 && v[n - 1] == ']' && v[n - 2] == '"') {
             vlen = n - 1;
@@ -430,7 +438,7 @@ static void read_tag(PgnReader *r)
          * up to the ']' that ends the line, and the pair kept. */
         if (!toolong && n >= 2 && v[n - 1] == ']') {
             vlen = n - 1;
-            while (vlen > 0 && (v[vlen - 1] == ' ' || v[vlen - 1] == '\t'))
+            while (vlen > 0 && line_blank(v[vlen - 1]))
                 vlen--;
             v[vlen] = '\0';
             pgn_game_diag(r, D_UNTERMINATED_STRING, vpos,
@@ -451,7 +459,11 @@ static void read_tag(PgnReader *r)
     PgnPos after = pos_of(r, r->pos);
     uint32_t line = r->line;
     if (!tag_ws(r)) {
-        pgn_game_diag(r, D_BAD_TAG, tpos, "tag pair cut off by the end of input");
+        /* [Event "x" and the input ends: as before a new line, only the
+         * ] is missing (so a copy of the game that ends in a line end
+         * reads as the game does). */
+        pgn_game_diag(r, D_BAD_TAG, after, "tag pair not closed by ] before the end of input (read as if it were)");
+        tag_commit(r, tpos, vpos, name_off, nlen, val_off, vlen);
         return;
     }
     if (r->buf[r->pos] != ']') {
@@ -461,6 +473,7 @@ static void read_tag(PgnReader *r)
              * so that it is not also a missing tag. */
             pgn_game_diag(r, D_BAD_TAG, after, "tag pair not closed by ] (read as if it were)");
             tag_commit(r, tpos, vpos, name_off, nlen, val_off, vlen);
+            r->tag_nl = r->line - line; /* (an empty line read: the next game's tags) */
             return;
         }
         bool cut = false;
@@ -953,7 +966,7 @@ bool pgn_tags_read(PgnReader *r)
                 r->line_tok = true;
                 r->last_tok = p;
                 read_tag(r);   /* reports BAD_TAG */
-                ws_nl = !r->line_tok;   /* (its line end, where it took it) */
+                ws_nl = r->tag_nl ? r->tag_nl : !r->line_tok;   /* (its line ends, where it took them) */
                 continue;
             }
             if (g->ntags > 0 && (r->nl_run >= 2 || (ev && have_event))) {
@@ -965,8 +978,9 @@ bool pgn_tags_read(PgnReader *r)
             r->last_tok = p;
             read_tag(r);
             /* a line end read with a tag pair in error counts in the blank
-             * run after it, as the one after a pair read whole does */
-            ws_nl = !r->line_tok;
+             * run after it, as the one after a pair read whole does; so do
+             * those after a pair not closed by ] */
+            ws_nl = r->tag_nl ? r->tag_nl : !r->line_tok;
             continue;
         }
         if ((c == '%' && p.col == 1) || c == ';') {
