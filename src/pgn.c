@@ -1,7 +1,7 @@
 /* pgn.c - streaming PGN reader: the buffer, games and their boundaries,
  * resync, sync points; tags and movetext in their rooms (knows no chess). */
 #include "pgn.h"
-#include "pgn_internal.h"
+#include "pgn_buf.h"
 #include "pgn_comment.h"
 #include "pgn_movetext.h"
 #include "pgn_tags.h"
@@ -22,237 +22,15 @@ void pgn_init_simd(const char *limit)
                                                          : PGN_SIMD_BEST);
 }
 
-static void fill_diag(Diag *d, DiagCode code, PgnPos pos, const char *msg)
-{
-    d->code = code;
-    d->severity = diag_info[code].severity;
-    d->pos = pos;
-    d->ply = 0;
-    d->move[0] = '\0';
-    size_t n = strlen(msg);
-    if (n >= PGN_MSG)
-        n = PGN_MSG - 1;
-    memcpy(d->msg, msg, n);
-    d->msg[n] = '\0';
-}
-
 static void file_diag(PgnReader *r, DiagCode code, PgnPos pos, const char *msg)
 {
     if (r->nfdiag < FILE_DIAGS)
-        fill_diag(&r->fdiag[r->nfdiag++], code, pos, msg);
-}
-
-void pgn_game_diag(PgnReader *r, DiagCode code, PgnPos pos, const char *msg)
-{
-    PgnGame *g = r->g;
-    /* text read past with this finding: it has no place in the notes */
-    if (r->opt.notes && (code == D_BAD_TAG || code == D_UNTERMINATED_STRING || code == D_TOO_MANY_TAGS ||
-                         code == D_GAME_TOO_LONG || code == D_RESERVED_TOKEN || code == D_BAD_NAG ||
-                         code == D_VARIATION_TOO_DEEP || code == D_UNBALANCED_VARIATION))
-        pgn_note_add(r, PGN_NOTE_SKIPPED, pos.offset, 0, 0);
-    if (g->diags == NULL && (g->diags = mem_realloc(NULL, PGN_MAX_DIAGS, sizeof *g->diags)) == NULL) {
-        g->ndiags_dropped++;
-        g->out_of_memory = true; /* the caller says so and exits 2 */
-        return;
-    }
-    if (g->ndiags < PGN_MAX_DIAGS - 1) {
-        fill_diag(&g->diags[g->ndiags++], code, pos, msg);
-    } else if (g->ndiags == PGN_MAX_DIAGS - 1) {
-        fill_diag(&g->diags[g->ndiags++], D_TOO_MANY_DIAGNOSTICS, pos,
-                  "further reader diagnostics of this game were dropped");
-        g->ndiags_dropped++;
-    } else {
-        g->ndiags_dropped++;
-    }
-}
-
-void pgn_note_add(PgnReader *r, PgnNoteKind k, uint64_t off, uint64_t len, unsigned value)
-{
-    PgnGame *g = r->g;
-    GameStore *st = g->priv;
-    PgnNote *p = mem_grow(st->notes, &st->ncap, g->nnotes + 1, sizeof(PgnNote), PGN_MAX_ELEMS);
-    if (p == NULL) {
-        g->notes_dropped = true;
-        g->out_of_memory |= g->nnotes < PGN_MAX_ELEMS; /* (not the cap: the caller says so, exit 2) */
-        return;
-    }
-    st->notes = p;
-    g->notes = p;
-    PgnNote *n = &p[g->nnotes++];
-    n->offset = off;
-    n->len = len > UINT32_MAX ? UINT32_MAX : (uint32_t)len;
-    n->kind = (uint8_t)k;
-    n->value = (uint8_t)value;
-}
-
-void pgn_bad_byte(PgnReader *r, size_t i, unsigned c)
-{
-    if (r->g == NULL || r->bad_byte)
-        return;
-    char msg[80];
-    snprintf(msg, sizeof msg, "byte 0x%02X is neither valid UTF-8 nor printable Latin-1", c);
-    pgn_game_diag(r, D_BAD_BYTE, pos_of(r, i), msg);
-    r->bad_byte = true;
+        pgn_fill_diag(&r->fdiag[r->nfdiag++], code, pos, msg);
 }
 
 /* ---------------------------------------------------------------------
  * Buffer management.
  * ------------------------------------------------------------------- */
-/* Appends input bytes [r->raw_next, upto) of the current game to its raw copy. */
-static void raw_take(PgnReader *r, uint64_t upto)
-{
-    if (!r->raw_on || upto <= r->raw_next)
-        return;
-    PgnGame *g = r->g;
-    GameStore *st = g->priv;
-    const unsigned char *src = r->buf + (size_t)(r->raw_next - r->base);
-    size_t n = (size_t)(upto - r->raw_next);
-    r->raw_next = upto;
-    if (!g->raw_complete)
-        return;
-    size_t most = r->opt.raw_max;
-    if (g->raw_len + n > most) {
-        n = most - g->raw_len;
-        g->raw_complete = false;
-    }
-    char *p = mem_grow(st->raw, &st->rawcap, g->raw_len + n, 1, most);
-    if (p == NULL) {
-        g->raw_complete = false;
-        g->out_of_memory = true; /* (not the cap: raw_len + n <= most) */
-        return;
-    }
-    st->raw = p;
-    memcpy(st->raw + g->raw_len, src, n);
-    g->raw_len += n;
-}
-
-/* Discards consumed bytes (keeping one byte of history) and reads more.
- * Returns the bytes now available after pos (0 at end of input). */
-size_t pgn_refill(PgnReader *r)
-{
-    if (r->pos > 1) {
-        size_t drop = r->pos - 1;
-        raw_take(r, r->base + drop);
-        memmove(r->buf, r->buf + drop, r->end - drop);
-        r->base += drop;
-        r->end -= drop;
-        r->pos = 1;
-    }
-    while (!r->eof && r->end < BUF_CAP) {
-        long n = r->read(r->ctx, (char *)r->buf + r->end, BUF_CAP - r->end);
-        if (n > 0) {
-            r->end += (size_t)n;
-            r->total += (uint64_t)n;
-            break;
-        }
-        if (n < 0 && errno == EINTR)
-            continue;
-        r->eof = true;
-        if (n < 0) {
-            r->failed = true;
-            r->fail_errno = errno;
-        }
-    }
-    r->buf[r->end] = 0;           /* sentinel: stops class-table loops */
-    return r->end - r->pos;
-}
-
-/* Ensures n bytes after pos are buffered, unless input ends first. */
-size_t pgn_need(PgnReader *r, size_t n)
-{
-    while (r->end - r->pos < n && !r->eof)
-        pgn_refill(r);
-    return r->end - r->pos;
-}
-
-/* Skips whitespace, counting line ends into nl_run.  Returns false at end of input. */
-bool pgn_skip_ws(PgnReader *r)
-{
-    const unsigned char *b = r->buf;
-    size_t i = r->pos, e = r->end;
-    r->nl_run = 0;
-    for (;;) {
-        while (i < e) {
-            unsigned k = pgn_cls[b[i]];
-            if (!(k & K_WS))
-                goto done;
-            if (k & K_NL) {
-                if (!(b[i] == '\n' && b[i - 1] == '\r')) {
-                    r->line++;
-                    r->nl_run++;
-                }
-                r->line_start = r->base + i + 1;
-                r->line_tok = false;
-            }
-            i++;
-        }
-        r->pos = i;
-        if (pgn_refill(r) == 0)
-            return false;
-        b = r->buf;
-        i = r->pos;
-        e = r->end;
-    }
-done:
-    r->pos = i;
-    return true;
-}
-
-/* Skips to the end of the current line, consuming the line end (CRLF whole). */
-void pgn_skip_line(PgnReader *r)
-{
-    for (;;) {
-        const unsigned char *b = r->buf;
-        size_t i = r->pos, e = r->end;
-        while (i < e && !(pgn_cls[b[i]] & K_NL))
-            i++;
-        if (i < e) {
-            newline_at(r, i);
-            i++;
-            r->pos = i;
-            if (b[i - 1] == '\r') {
-                if (pgn_need(r, 1) && r->buf[r->pos] == '\n') {
-                    newline_at(r, r->pos);
-                    r->pos++;
-                }
-            }
-            return;
-        }
-        r->pos = i;
-        if (pgn_refill(r) == 0)
-            return;
-    }
-}
-
-/* Is buf[pos] the start of a tag pair: '[' blanks Name blanks '"'?
- * If event is non-NULL it receives whether Name is "Event" (any case). */
-bool pgn_tag_like(PgnReader *r, bool *event)
-{
-    size_t n = pgn_need(r, LOOKAHEAD);
-    const unsigned char *s = r->buf + r->pos;
-    size_t k = 1;
-    if (n < 3 || s[0] != '[')
-        return false;
-    while (k < n && (s[k] == ' ' || s[k] == '\t'))
-        k++;
-    size_t name = k;
-    if (k >= n || !(pgn_cls[s[k]] & (K_ALPHA | K_DIGIT)) )
-        if (k >= n || s[k] != '_')
-            return false;
-    while (k < n && (pgn_cls[s[k]] & K_SYM))
-        k++;
-    size_t nlen = k - name;
-    if (nlen > PGN_MAX_TAG_NAME - 1)
-        return false;
-    while (k < n && (s[k] == ' ' || s[k] == '\t'))
-        k++;
-    if (k >= n || s[k] != '"')
-        return false;
-    if (event)
-        *event = nlen == 5 && name_event(s + name);
-    return true;
-}
-
 /* A sync point (pgn.h): buf[p] is a '[' that starts a line and begins a
  * tag pair, all within buf[0..len), after a blank line ("\n\n" or
  * "\n\r\n" before it) or with the name Event (any case).  Close to the reader's own
@@ -589,7 +367,7 @@ static const char *near_marker(const char *t)
 }
 
 /* Finishes the game at input offset end (<= offset of buf[end]). */
-void pgn_end_game(PgnReader *r, uint64_t end)
+static void end_game(PgnReader *r, uint64_t end)
 {
     PgnGame *g = r->g;
     GameStore *st = g->priv;
@@ -629,7 +407,7 @@ void pgn_end_game(PgnReader *r, uint64_t end)
     }
     if (g->ntags > 0 && g->nelems == 0 && !g->syntax_error)
         pgn_game_diag(r, D_EMPTY_GAME, g->start, "game has tags but no moves");
-    raw_take(r, end);
+    pgn_raw_take(r, end);
     r->raw_on = false;
     g->raw = st->raw;
 }
@@ -640,7 +418,7 @@ static void finish_result_line(PgnReader *r)
 {
     for (;;) {
         if (r->pos >= r->end && pgn_refill(r) == 0) {
-            pgn_end_game(r, off_of(r, r->pos));
+            end_game(r, off_of(r, r->pos));
             return;
         }
         unsigned c = r->buf[r->pos];
@@ -650,14 +428,14 @@ static void finish_result_line(PgnReader *r)
             /* the usual end: skip_line's step here */
             newline_at(r, r->pos);
             r->pos++;
-            pgn_end_game(r, off_of(r, r->pos));
+            end_game(r, off_of(r, r->pos));
             return;
         } else if (c == '\r' || c == ';') {
             uint64_t at = off_of(r, r->pos);
             pgn_skip_line(r);
             if (c == ';')
                 pgn_note(r, PGN_NOTE_SEMICOLON, at, 0, 0);
-            pgn_end_game(r, off_of(r, r->pos));
+            end_game(r, off_of(r, r->pos));
             return;
         } else if (c == '{') {
             PgnPos cp = pos_of(r, r->pos);
@@ -666,11 +444,11 @@ static void finish_result_line(PgnReader *r)
                 pgn_note(r, PGN_NOTE_COMMENT, cp.offset, off_of(r, r->pos) - cp.offset, 0);
             if (rc != 0) {
                 pgn_game_diag(r, D_UNTERMINATED_COMMENT, cp, "comment not closed before the next game");
-                pgn_end_game(r, off_of(r, r->pos));
+                end_game(r, off_of(r, r->pos));
                 return;
             }
         } else {
-            pgn_end_game(r, off_of(r, r->pos));
+            end_game(r, off_of(r, r->pos));
             return;
         }
     }
@@ -693,15 +471,17 @@ static void resync(PgnReader *r)
             r->pos++;
         }
         if (r->buf[r->pos] == '[' && pgn_tag_like(r, NULL)) {
-            pgn_end_game(r, off_of(r, r->pos));
+            end_game(r, off_of(r, r->pos));
             return;
         }
     }
 eof:
-    pgn_end_game(r, off_of(r, r->pos));
+    end_game(r, off_of(r, r->pos));
 }
 
-void pgn_syntax_error(PgnReader *r, DiagCode code, const char *what)
+/* A syntax error at buf[pos] (what, and the byte): the rest of the game
+ * is skipped to the next line that starts a tag section (resync). */
+static void syntax_error(PgnReader *r, DiagCode code, const char *what)
 {
     char msg[PGN_MSG];
     unsigned c = r->buf[r->pos];
@@ -714,20 +494,35 @@ void pgn_syntax_error(PgnReader *r, DiagCode code, const char *what)
     resync(r);
 }
 
-void pgn_set_result(PgnReader *r, PgnResult res, PgnPos p)
+/* The game's termination marker res at p, pos just past it: the rest of
+ * its line belongs to the game, which ends there. */
+static void set_result(PgnReader *r, PgnResult res, PgnPos p)
 {
     r->g->result = res;
     r->g->result_pos = p;
     finish_result_line(r);
 }
 
-/* Tags and movetext of one game; returns when the game has ended. */
+/* Tags and movetext of one game, read by their rooms, which say how the
+ * game ended: it is finished here. */
 static void read_game(PgnReader *r, bool tagless)
 {
     r->nl_run = 0;
-    if (!tagless && pgn_tags_read(r))
-        return;
-    pgn_movetext_read(r);
+    r->ended = PGN_END_NONE;
+    PgnEnd how = tagless ? PGN_END_NONE : pgn_tags_read(r);
+    if (how == PGN_END_NONE)
+        how = pgn_movetext_read(r);
+    switch (how) {
+    case PGN_END_RESULT:
+        set_result(r, r->end_res, r->end_pos);
+        break;
+    case PGN_END_SYNTAX:
+        syntax_error(r, r->end_code, r->end_what);
+        break;
+    default: /* (PGN_END_AT; the movetext never ends without saying how) */
+        end_game(r, r->end_at);
+        break;
+    }
 }
 
 /* ---------------------------------------------------------------------

@@ -454,4 +454,70 @@ static inline void classify64(const unsigned char *s, Masks *mk)
 }
 #endif
 
+/* ---- tokens at a place (the movetext fast path) ---- */
+/* Length of the symbol run at t (t[0] one of its bytes): branch-free for
+ * runs under 8 bytes (moves vary in length too much for a predicted loop);
+ * longer runs, which the sentinel at buf[end] ends, take the loop. */
+ALWAYS_INLINE static inline unsigned token_len(const unsigned char *t)
+{
+    unsigned in = pgn_tokc[t[1]], len = 1 + in;
+    in &= pgn_tokc[t[2]]; len += in;
+    in &= pgn_tokc[t[3]]; len += in;
+    in &= pgn_tokc[t[4]]; len += in;
+    in &= pgn_tokc[t[5]]; len += in;
+    in &= pgn_tokc[t[6]]; len += in;
+    in &= pgn_tokc[t[7]]; len += in;
+    if (len == 8)
+        while (pgn_tokc[t[len]])
+            len++;
+    return len;
+}
+
+/* The digits at t (t[0] one): their value (up to 3 branch-free, more in a
+ * loop that the sentinel ends), their count in *lenp. */
+ALWAYS_INLINE static inline uint32_t digits_at(const unsigned char *t, unsigned *lenp)
+{
+    unsigned in = pgn_digc[t[1]], len = 1 + in;
+    in &= pgn_digc[t[2]]; len += in;
+    in &= pgn_digc[t[3]]; len += in;
+    uint32_t v = (uint32_t)(t[0] - '0');
+    if (len < 4) {
+        uint32_t d1 = (uint32_t)(t[1] - '0'), d2 = (uint32_t)(t[2] - '0');
+        v = len == 1 ? v : len == 2 ? v * 10 + d1 : v * 100 + d1 * 10 + d2;
+    } else {
+        v = 0;
+        len = 0;
+        while (pgn_cls[t[len]] & K_DIGIT)
+            v = v * 10 + (t[len++] - '0');
+    }
+    *lenp = len;
+    return v;
+}
+
+/* The periods at t, branch-free up to three (the sentinel ends longer runs). */
+ALWAYS_INLINE static inline unsigned periods_at(const unsigned char *t)
+{
+    unsigned d = t[0] == '.', dd = d;
+    d &= t[1] == '.'; dd += d;
+    d &= t[2] == '.'; dd += d;
+    if (dd == 3)
+        while (t[dd] == '.')
+            dd++;
+    return dd;
+}
+
+/* A NAG at b[s0] == '$' as the fast path takes it, $0 to $255 with at most
+ * three digits: its value, *end past it; -1 for anything else. */
+ALWAYS_INLINE static inline int nag_at(const unsigned char *b, size_t s0, size_t *end)
+{
+    size_t i = s0 + 1;
+    unsigned v = 0;
+    while (i - s0 <= 3 && (pgn_cls[b[i]] & K_DIGIT))
+        v = v * 10 + (b[i++] - '0');
+    if (i == s0 + 1 || (pgn_cls[b[i]] & K_DIGIT) || v > 255)
+        return -1;
+    *end = i;
+    return (int)v;
+}
+
 #endif

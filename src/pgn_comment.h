@@ -3,7 +3,7 @@
 #ifndef PGNCHECK_PGN_COMMENT_H
 #define PGNCHECK_PGN_COMMENT_H
 
-#include "pgn_internal.h"
+#include "pgn_buf.h"
 
 /* Reads a comment, at buf[pos] == '{'.  Returns 0 when closed (pos after
  * '}'), 1 at end of input, 2 when a line starting a new game was reached

@@ -54,37 +54,13 @@ static inline void move_elem(PgnElem *el, uint64_t off, uint32_t line, uint32_t 
     el->text[len] = '\0';
 }
 
-static PgnElem *elem_slow(PgnReader *r, PgnPos p)
-{
-    PgnGame *g = r->g;
-    GameStore *st = g->priv;
-    size_t cap = st->ecap;
-    PgnElem *q = mem_grow(g->elems, &cap, g->nelems < ELEMS_INIT ? ELEMS_INIT : g->nelems + 1, sizeof(PgnElem),
-                          PGN_MAX_ELEMS);
-    if (q == NULL) {
-        if (!r->too_long) {
-            r->too_long = true;
-            if (g->nelems < PGN_MAX_ELEMS) {
-                g->out_of_memory = true; /* the caller says so and exits 2 */
-                pgn_game_diag(r, D_GAME_TOO_LONG, p, "out of memory: the rest of the movetext is not stored");
-            } else
-                pgn_game_diag(r, D_GAME_TOO_LONG, p,
-                          "more movetext elements than the reader keeps; the rest is not stored");
-        }
-        return NULL;
-    }
-    g->elems = q;
-    st->ecap = cap;
-    return &g->elems[g->nelems++];
-}
-
 static inline PgnElem *new_elem(PgnReader *r, PgnElemKind kind, PgnPos p)
 {
     PgnGame *g = r->g;
     PgnElem *el;
     if (g->nelems < ((GameStore *)g->priv)->ecap)
         el = &g->elems[g->nelems++];
-    else if ((el = elem_slow(r, p)) == NULL)
+    else if ((el = pgn_elem_slow(r, p)) == NULL)
         return NULL;
     el->pos = p;
     el->kind = (uint8_t)kind;
@@ -221,31 +197,14 @@ static bool movetext_comment(PgnReader *r, PgnPos p)
         pgn_game_diag(r, D_UNTERMINATED_COMMENT, p, "comment not closed before the end of input");
         g->syntax_error = true;
         g->truncated = true;
-        pgn_end_game(r, off_of(r, r->pos));
-        return true;
+        return pgn_ends_at(r, off_of(r, r->pos));
     }
     if (rc == 2) {
         pgn_game_diag(r, D_UNTERMINATED_COMMENT, p, "comment not closed before the next game");
         g->syntax_error = true;
-        pgn_end_game(r, off_of(r, r->pos));
-        return true;
+        return pgn_ends_at(r, off_of(r, r->pos));
     }
     return false;
-}
-
-/* Makes room for need elements without a diagnostic (new_elem reports the
- * cap); false if the cap or memory does not allow it. */
-static bool elems_reserve(PgnReader *r, size_t need)
-{
-    PgnGame *g = r->g;
-    GameStore *st = g->priv;
-    size_t cap = st->ecap;
-    PgnElem *q = mem_grow(g->elems, &cap, need < ELEMS_INIT ? ELEMS_INIT : need, sizeof(PgnElem), PGN_MAX_ELEMS);
-    if (q == NULL)
-        return false;
-    g->elems = q;
-    st->ecap = cap;
-    return true;
 }
 
 /* State of the movetext block walk (walk_blocks), shared with movetext_fast. */
@@ -670,57 +629,6 @@ ALWAYS_INLINE static inline void walk_from(Walk *ws, uint64_t base, uint64_t lst
     ws->clocks = false;
 }
 
-/* Length of the symbol run at t (t[0] one of its bytes): branch-free for
- * runs under 8 bytes (moves vary in length too much for a predicted loop);
- * longer runs, which the sentinel at buf[end] ends, take the loop. */
-ALWAYS_INLINE static inline unsigned token_len(const unsigned char *t)
-{
-    unsigned in = pgn_tokc[t[1]], len = 1 + in;
-    in &= pgn_tokc[t[2]]; len += in;
-    in &= pgn_tokc[t[3]]; len += in;
-    in &= pgn_tokc[t[4]]; len += in;
-    in &= pgn_tokc[t[5]]; len += in;
-    in &= pgn_tokc[t[6]]; len += in;
-    in &= pgn_tokc[t[7]]; len += in;
-    if (len == 8)
-        while (pgn_tokc[t[len]])
-            len++;
-    return len;
-}
-
-/* The digits at t (t[0] one): their value (up to 3 branch-free, more in a
- * loop that the sentinel ends), their count in *lenp. */
-ALWAYS_INLINE static inline uint32_t digits_at(const unsigned char *t, unsigned *lenp)
-{
-    unsigned in = pgn_digc[t[1]], len = 1 + in;
-    in &= pgn_digc[t[2]]; len += in;
-    in &= pgn_digc[t[3]]; len += in;
-    uint32_t v = (uint32_t)(t[0] - '0');
-    if (len < 4) {
-        uint32_t d1 = (uint32_t)(t[1] - '0'), d2 = (uint32_t)(t[2] - '0');
-        v = len == 1 ? v : len == 2 ? v * 10 + d1 : v * 100 + d1 * 10 + d2;
-    } else {
-        v = 0;
-        len = 0;
-        while (pgn_cls[t[len]] & K_DIGIT)
-            v = v * 10 + (t[len++] - '0');
-    }
-    *lenp = len;
-    return v;
-}
-
-/* The periods at t, branch-free up to three (the sentinel ends longer runs). */
-ALWAYS_INLINE static inline unsigned periods_at(const unsigned char *t)
-{
-    unsigned d = t[0] == '.', dd = d;
-    d &= t[1] == '.'; dd += d;
-    d &= t[2] == '.'; dd += d;
-    if (dd == 3)
-        while (t[dd] == '.')
-            dd++;
-    return dd;
-}
-
 /* The termination marker 1-0, 0-1 or 1/2-1/2 at t, not glued to a symbol,
  * as the general steps take it, *rl its length; PGN_RES_NONE if none. */
 static inline PgnResult marker_at(const unsigned char *t, size_t *rl)
@@ -738,20 +646,6 @@ static inline PgnResult marker_at(const unsigned char *t, size_t *rl)
     if (res != PGN_RES_NONE && (pgn_cls[t[*rl]] & (K_SYM | K_ANNO | K_SLASH)))
         res = PGN_RES_NONE;
     return res;
-}
-
-/* A NAG at b[s0] == '$' as the fast path takes it, $0 to $255 with at most
- * three digits: its value, *end past it; -1 for anything else. */
-ALWAYS_INLINE static inline int nag_at(const unsigned char *b, size_t s0, size_t *end)
-{
-    size_t i = s0 + 1;
-    unsigned v = 0;
-    while (i - s0 <= 3 && (pgn_cls[b[i]] & K_DIGIT))
-        v = v * 10 + (b[i++] - '0');
-    if (i == s0 + 1 || (pgn_cls[b[i]] & K_DIGIT) || v > 255)
-        return -1;
-    *end = i;
-    return (int)v;
 }
 
 /* movetext_fast's state: the reader's in locals (byte stores would
@@ -825,7 +719,7 @@ ALWAYS_INLINE static inline int fast_walk(PgnReader *r, Fast *f)
 {
     if (f->ecap - f->ne < 64) {
         fast_sync(r, f);
-        if (!elems_reserve(r, f->ne + 64))
+        if (!pgn_elems_reserve(r, f->ne + 64))
             return F_SCALAR;
         fast_reload(r, f);
     }
@@ -968,7 +862,7 @@ ALWAYS_INLINE static inline int fast_number(PgnReader *r, Fast *f)
         r->line_tok = true;
         r->last_tok = p;
         r->pos = f->i + rl;
-        pgn_set_result(r, res, p);
+        pgn_ends_result(r, res, p);
         return F_ENDED;
     }
     f->last_off = f->base + f->i;
@@ -1049,8 +943,6 @@ NOINLINE static bool movetext_fast(PgnReader *r)
     return false;
 }
 
-/* Movetext and tags of one game; returns when the game has ended. */
-
 /* ---------------------------------------------------------------------
  * The general steps: one token at a time at buf[pos] (p), after blanks.
  * Those that can end the game return true when it did.
@@ -1085,9 +977,9 @@ static bool slow_digits(PgnReader *r, PgnPos p, char *tok)
 {
     r->last_tok = p;
     size_t len = read_run(r, K_SYM | K_ANNO | K_SLASH, tok);
-    if (len == 3 && memcmp(tok, "1-0", 3) == 0) { pgn_set_result(r, PGN_RES_WHITE, p); return true; }
-    if (len == 3 && memcmp(tok, "0-1", 3) == 0) { pgn_set_result(r, PGN_RES_BLACK, p); return true; }
-    if (len == 7 && memcmp(tok, "1/2-1/2", 7) == 0) { pgn_set_result(r, PGN_RES_DRAW, p); return true; }
+    if (len == 3 && memcmp(tok, "1-0", 3) == 0) return pgn_ends_result(r, PGN_RES_WHITE, p);
+    if (len == 3 && memcmp(tok, "0-1", 3) == 0) return pgn_ends_result(r, PGN_RES_BLACK, p);
+    if (len == 7 && memcmp(tok, "1/2-1/2", 7) == 0) return pgn_ends_result(r, PGN_RES_DRAW, p);
     size_t d = 0;
     while (d < len && d < PGN_TOKEN_TEXT - 1 && pgn_cls[(unsigned char)tok[d]] & K_DIGIT)
         d++;
@@ -1209,10 +1101,10 @@ static void slow_unexpected(PgnReader *r, PgnPos p)
         char what[64];
         snprintf(what, sizeof what, "unexpected character in \"%s...\"", el->text);
         r->g->nelems--;
-        pgn_syntax_error(r, D_UNEXPECTED_CHAR, what);
+        pgn_ends_syntax(r, D_UNEXPECTED_CHAR, what);
         return;
     }
-    pgn_syntax_error(r, D_UNEXPECTED_CHAR, "unexpected character");
+    pgn_ends_syntax(r, D_UNEXPECTED_CHAR, "unexpected character");
 }
 
 /* One token by the general steps (tok: room for its text); true when the
@@ -1238,8 +1130,7 @@ static bool slow_token(PgnReader *r, char *tok)
         return false;
     case '*':
         r->pos++;
-        pgn_set_result(r, PGN_RES_UNKNOWN, p);
-        return true;
+        return pgn_ends_result(r, PGN_RES_UNKNOWN, p);
     case '{':
         return movetext_comment(r, p);
     case ';':
@@ -1252,8 +1143,7 @@ static bool slow_token(PgnReader *r, char *tok)
             pgn_note(r, PGN_NOTE_ESCAPE, p.offset, 0, 0);
             return false;
         }
-        pgn_syntax_error(r, D_UNEXPECTED_CHAR, "% escape not in column 1");
-        return true;
+        return pgn_ends_syntax(r, D_UNEXPECTED_CHAR, "% escape not in column 1");
     case '$':
         slow_nag(r, p, tok);
         return false;
@@ -1273,17 +1163,13 @@ static bool slow_token(PgnReader *r, char *tok)
         /* a line that starts with '[': the next game's tag section, well
          * formed or not (after a game without a termination marker) */
         if (first_on_line) {
-            pgn_end_game(r, p.offset);
-            return true;
+            return pgn_ends_at(r, p.offset);
         }
-        pgn_syntax_error(r, D_SYNTAX, "[ inside movetext");
-        return true;
+        return pgn_ends_syntax(r, D_SYNTAX, "[ inside movetext");
     case ']':
-        pgn_syntax_error(r, D_SYNTAX, "] inside movetext");
-        return true;
+        return pgn_ends_syntax(r, D_SYNTAX, "] inside movetext");
     case '"':
-        pgn_syntax_error(r, D_SYNTAX, "string inside movetext");
-        return true;
+        return pgn_ends_syntax(r, D_SYNTAX, "string inside movetext");
     default:
         slow_unexpected(r, p);
         return true;
@@ -1292,18 +1178,18 @@ static bool slow_token(PgnReader *r, char *tok)
 
 /* Movetext of one game (pgn_movetext.h): the fast paths, and where they
  * stop one token by the general steps. */
-void pgn_movetext_read(PgnReader *r)
+PgnEnd pgn_movetext_read(PgnReader *r)
 {
     char tok[PGN_TOKEN_TEXT];
     for (;;) {
         if (movetext_fast(r))
-            return;
+            return r->ended;
         if (!pgn_skip_ws_at(r)) {
             r->g->truncated = true;
-            pgn_end_game(r, off_of(r, r->pos));
-            return;
+            pgn_ends_at(r, off_of(r, r->pos));
+            return r->ended;
         }
         if (slow_token(r, tok))
-            return;
+            return r->ended;
     }
 }

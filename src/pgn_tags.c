@@ -914,8 +914,7 @@ static bool tags_fast(PgnReader *r, bool *have_event, unsigned *ws_nl)
         PgnPos p = pos_of(r, i);
         if (g->ntags > 0 && (nl >= 2 || (ts.event && *have_event))) {
             r->pos = i;
-            pgn_end_game(r, p.offset);
-            return true;
+            return pgn_ends_at(r, p.offset);
         }
         *have_event |= ts.event;
         r->line_tok = true;
@@ -936,8 +935,9 @@ static bool tags_fast(PgnReader *r, bool *have_event, unsigned *ws_nl)
     return false;
 }
 
-/* The tag section of a game, from its first tag (pgn_tags.h). */
-bool pgn_tags_read(PgnReader *r)
+/* The tag section of a game, from its first tag: true when the game
+ * ended in it (r->ended says how). */
+static bool tags_read(PgnReader *r)
 {
     PgnGame *g = r->g;
     bool have_event = false;
@@ -947,8 +947,7 @@ bool pgn_tags_read(PgnReader *r)
             return true;
         if (!pgn_skip_ws_at(r)) {
             g->truncated = true;
-            pgn_end_game(r, off_of(r, r->pos));
-            return true;
+            return pgn_ends_at(r, off_of(r, r->pos));
         }
         r->nl_run += ws_nl;
         ws_nl = 0;
@@ -960,8 +959,7 @@ bool pgn_tags_read(PgnReader *r)
                 /* a malformed tag line after an empty line: the next
                  * game's (as a well-formed one would be) */
                 if (g->ntags > 0 && r->nl_run >= 2) {
-                    pgn_end_game(r, p.offset);
-                    return true;
+                    return pgn_ends_at(r, p.offset);
                 }
                 r->line_tok = true;
                 r->last_tok = p;
@@ -970,8 +968,7 @@ bool pgn_tags_read(PgnReader *r)
                 continue;
             }
             if (g->ntags > 0 && (r->nl_run >= 2 || (ev && have_event))) {
-                pgn_end_game(r, p.offset);
-                return true;
+                return pgn_ends_at(r, p.offset);
             }
             have_event |= ev;
             r->line_tok = true;
@@ -991,4 +988,9 @@ bool pgn_tags_read(PgnReader *r)
         }
         return false;   /* movetext begins */
     }
+}
+
+PgnEnd pgn_tags_read(PgnReader *r)
+{
+    return tags_read(r) ? r->ended : PGN_END_NONE;
 }

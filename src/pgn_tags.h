@@ -5,12 +5,12 @@
 
 #include <stdbool.h>
 
-#include "pgn_internal.h"
+#include "pgn_buf.h"
 
 /* Reads a game's tag section, from its first tag: tag pairs, blanks,
- * '%' escape lines and ';' comments.  True when the game ended in it (a
- * new game's tags, or the end of input); false with pos at the first
- * byte of its movetext. */
-bool pgn_tags_read(PgnReader *r);
+ * '%' escape lines and ';' comments.  How the game ended in it
+ * (PGN_END_AT: a new game's tags, or the end of input), or PGN_END_NONE
+ * with pos at the first byte of its movetext. */
+PgnEnd pgn_tags_read(PgnReader *r);
 
 #endif

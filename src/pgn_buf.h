@@ -1,14 +1,33 @@
-/* pgn_internal.h - the PGN reader's state and steps shared by its rooms
- * (pgn.c, pgn_tags.c, pgn_movetext.c); not for other modules. */
-#ifndef PGNCHECK_PGN_INTERNAL_H
-#define PGNCHECK_PGN_INTERNAL_H
+/* pgn_buf.h - the layer beneath the PGN reader's rooms (as Lua keeps
+ * lzio beneath llex): the reader's state, its input window (refill,
+ * blanks, lines, lookahead) and the game being built (its storage,
+ * diagnostics and notes).  The rooms above it, pgn_tags, pgn_movetext and
+ * pgn_comment, read through it and say how a game ended (PgnEnd); pgn.c,
+ * the framing, acts on that.  Nothing here calls up.  Not for other
+ * modules. */
+#ifndef PGNCHECK_PGN_BUF_H
+#define PGNCHECK_PGN_BUF_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "pgn.h"
 #include "pgn_bytes.h"
+#include "pgn_types.h"
+#include <string.h>
+
+typedef struct PgnReader PgnReader;
+
+/* How a room ended the game it read (PgnReader.ended), for pgn.c to act
+ * on: the room returns at once, and the framing finishes the game. */
+typedef enum PgnEnd {
+    PGN_END_NONE = 0,             /* not ended (the tags: the movetext begins) */
+    PGN_END_AT,                   /* the game ends at input offset end_at */
+    PGN_END_RESULT,               /* its termination marker end_res at end_pos (pos past it):
+                                   * the rest of the marker's line belongs to it */
+    PGN_END_SYNTAX,               /* a syntax error end_code at buf[pos], end_what: the rest
+                                   * of the game is skipped to the next tag section */
+} PgnEnd;
 
 /* ---------------------------------------------------------------------
  * Reader and per-game private storage.
@@ -71,7 +90,43 @@ struct PgnReader {
     PgnPos last_tok;
     unsigned cm_nl;               /* comment: line ends since last non-blank byte */
     bool cm_lws;                  /* comment: current line blank so far */
+    /* how the game ended (PgnEnd) */
+    PgnEnd ended;
+    uint64_t end_at;
+    PgnResult end_res;
+    PgnPos end_pos;
+    DiagCode end_code;
+    char end_what[64];
 };
+
+/* The room's outcomes (PgnEnd); each returns true, "the game ended". */
+static inline bool pgn_ends_at(PgnReader *r, uint64_t end)
+{
+    r->ended = PGN_END_AT;
+    r->end_at = end;
+    return true;
+}
+
+static inline bool pgn_ends_result(PgnReader *r, PgnResult res, PgnPos p)
+{
+    r->ended = PGN_END_RESULT;
+    r->end_res = res;
+    r->end_pos = p;
+    return true;
+}
+
+/* (what: a message of fewer than 64 bytes) */
+static inline bool pgn_ends_syntax(PgnReader *r, DiagCode code, const char *what)
+{
+    size_t n = strlen(what);
+    if (n >= sizeof r->end_what)
+        n = sizeof r->end_what - 1;
+    memcpy(r->end_what, what, n);
+    r->end_what[n] = '\0';
+    r->ended = PGN_END_SYNTAX;
+    r->end_code = code;
+    return true;
+}
 
 /* ---------------------------------------------------------------------
  * Small helpers.
@@ -142,7 +197,19 @@ static inline void pgn_note(PgnReader *r, PgnNoteKind k, uint64_t off, uint64_t 
         pgn_note_add(r, k, off, len, value);
 }
 
-/* Reader diagnostics about the current game (pgn.c): kept up to
+/* A diagnostic value. */
+void pgn_fill_diag(Diag *d, DiagCode code, PgnPos pos, const char *msg);
+/* Appends input bytes up to offset upto of the current game to its raw
+ * text (PgnOptions.keep_raw). */
+void pgn_raw_take(PgnReader *r, uint64_t upto);
+/* A new element when the game's array is full: the array grown, or NULL
+ * (said once: the cap, or out of memory). */
+PgnElem *pgn_elem_slow(PgnReader *r, PgnPos p);
+/* Makes room for need elements without a diagnostic; false if the cap or
+ * memory does not allow it. */
+bool pgn_elems_reserve(PgnReader *r, size_t need);
+
+/* Reader diagnostics about the current game: kept up to
  * PGN_MAX_DIAGS, then counted. */
 void pgn_game_diag(PgnReader *r, DiagCode code, PgnPos pos, const char *msg);
 /* BAD_BYTE for the byte c at buf[i], once a game. */
@@ -152,7 +219,12 @@ void pgn_bad_byte(PgnReader *r, size_t i, unsigned c);
  * Returns the bytes now available after pos (0 at end of input). */
 size_t pgn_refill(PgnReader *r);
 /* Ensures n bytes after pos are buffered, unless input ends first. */
-size_t pgn_need(PgnReader *r, size_t n);
+static inline size_t pgn_need(PgnReader *r, size_t n)
+{
+    while (r->end - r->pos < n && !r->eof)
+        pgn_refill(r);
+    return r->end - r->pos;
+}
 /* Skips whitespace, counting line ends into nl_run.  Returns false at end
  * of input. */
 bool pgn_skip_ws(PgnReader *r);
@@ -173,14 +245,5 @@ static inline bool pgn_skip_ws_at(PgnReader *r)
 /* Is buf[pos] the start of a tag pair: '[' blanks Name blanks '"'?
  * If event is non-NULL it receives whether Name is "Event" (any case). */
 bool pgn_tag_like(PgnReader *r, bool *event);
-
-/* Finishes the game at input offset end (<= offset of buf[end]). */
-void pgn_end_game(PgnReader *r, uint64_t end);
-/* A syntax error at buf[pos] (what, and the byte): the rest of the game
- * is skipped to the next line that starts a tag section (resync). */
-void pgn_syntax_error(PgnReader *r, DiagCode code, const char *what);
-/* The game's termination marker res at p, pos just past it: the rest of
- * its line belongs to the game, which ends there. */
-void pgn_set_result(PgnReader *r, PgnResult res, PgnPos p);
 
 #endif
