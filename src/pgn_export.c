@@ -38,6 +38,7 @@
 
 #include "mem.h"
 #include "pgn_write.h"
+#include "tags.h"
 
 #define LINE_MAX_BYTES 80           /* of a movetext line (8.2.1; see strict.c) */
 #define OUT_MAX ((size_t)1 << 30)   /* bytes of one game's export at most */
@@ -154,19 +155,6 @@ static void word_more(PgnExport *x, const char *s, size_t n)
 
 /* ---- tags */
 
-/* The first tag of that name: in its case, else in any case (as the game
- * layer honours a known tag name written in another case). */
-static const PgnTag *tag_find(const PgnGame *g, const char *name)
-{
-    for (size_t i = 0; i < g->ntags; i++)
-        if (g->tags[i].name && strcmp(g->tags[i].name, name) == 0)
-            return &g->tags[i];
-    for (size_t i = 0; i < g->ntags; i++)
-        if (g->tags[i].name && pgn_name_casecmp(g->tags[i].name, name) == 0)
-            return &g->tags[i];
-    return NULL;
-}
-
 static void tag_line(PgnExport *x, const char *name, const char *value)
 {
     add(x, "[", 1);
@@ -185,33 +173,25 @@ static void tag_line(PgnExport *x, const char *name, const char *value)
     add(x, "\"]\n", 3);
 }
 
-static const char *const roster[7] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
-static const char *const roster_unknown[6] = {"?", "?", "????.??.??", "?", "?", "?"};
-
-static bool in_roster(const char *name)
-{
-    for (int i = 0; i < 7; i++)
-        if (strcmp(name, roster[i]) == 0)
-            return true;
-    return false;
-}
+/* The roster's values for an unknown (PGN 8.1.1), Result aside. */
+static const char *const roster_unknown[TAGS_RESULT] = {"?", "?", "????.??.??", "?", "?", "?"};
 
 /* The tag section; result: the marker, the Result tag's value where there
  * is none, and every Result tag's with rewrite (--fix-results). */
 static bool write_tags(PgnExport *x, const PgnGame *g, const char *result, bool rewrite)
 {
-    for (int r = 0; r < 7; r++) {
+    for (int r = 0; r < TAGS_ROSTER_N; r++) {
         bool any = false;
         for (size_t i = 0; i < g->ntags; i++) {
             const PgnTag *t = &g->tags[i];
-            if (t->name && strcmp(t->name, roster[r]) == 0) {
-                tag_line(x, t->name, r == 6 && rewrite ? result : t->value);
+            if (t->name && strcmp(t->name, tags_roster[r]) == 0) {
+                tag_line(x, t->name, r == TAGS_RESULT && rewrite ? result : t->value);
                 any = true;
             }
         }
-        /* (a tag in another case stands for it: see tag_find) */
-        if (!any && !tag_find(g, roster[r]))
-            tag_line(x, roster[r], r == 6 ? result : roster_unknown[r]);
+        /* (a tag in another case stands for it: tags_find) */
+        if (!any && !tags_find(g, tags_roster[r]))
+            tag_line(x, tags_roster[r], r == TAGS_RESULT ? result : roster_unknown[r]);
     }
     /* The others by name, a stable insertion sort (a game has at most
      * PGN_MAX_TAGS of them). */
@@ -219,7 +199,7 @@ static bool write_tags(PgnExport *x, const PgnGame *g, const char *result, bool 
     size_t n = 0;
     for (size_t i = 0; i < g->ntags && n < PGN_MAX_TAGS; i++) {
         const char *name = g->tags[i].name;
-        if (!name || in_roster(name))
+        if (!name || tags_roster_index(name) >= 0)
             continue;
         size_t j = n++;
         while (j > 0 && strcmp(g->tags[order[j - 1]].name, name) > 0) {
@@ -235,7 +215,7 @@ static bool write_tags(PgnExport *x, const PgnGame *g, const char *result, bool 
         for (size_t k = j + 1; k < n; k++)
             if (order[j] > order[k] && pgn_name_casecmp(g->tags[order[j]].name, g->tags[order[k]].name) == 0)
                 return refuse(x, "two tags alike but for case, which the export's order would swap");
-    bool setup = tag_find(g, "SetUp") != NULL, fen = tag_find(g, "FEN") != NULL;
+    bool setup = tags_find(g, "SetUp") != NULL, fen = tags_find(g, "FEN") != NULL;
     for (size_t j = 0; j < n; j++) {
         const PgnTag *t = &g->tags[order[j]];
         /* 9.7.1: SetUp "1" goes with a FEN tag (after FEN by name) */
