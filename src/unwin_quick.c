@@ -157,12 +157,13 @@ static bool quick_ending(const Position *p, int W)
      * to stand in its king's way (a pawn with an empty way to promotion,
      * or a piece with room): no pawns of W, and L's king free of walls. */
     Bitboard minors = wmen & (p->by_type[KNIGHT] | p->by_type[BISHOP]);
-    bool helper = (lmen & p->by_type[PAWN] & ~ahead_of(W, occ)) != 0;
-    for (Bitboard b = lmen & ~p->by_type[PAWN]; b && !helper;) {
+    bool minor = wmen == minors && bb_count(minors) == 1;
+    bool helper = minor && (lmen & p->by_type[PAWN] & ~ahead_of(W, occ)) != 0;
+    for (Bitboard b = minor ? lmen & ~p->by_type[PAWN] : 0; b && !helper;) {
         int sq = bb_pop(&b);
         helper = bb_count(piece_reach(p, sq, occ) & ~occ) >= 2;
     }
-    bool minor = wmen == minors && bb_count(minors) == 1 && helper &&
+    minor = minor && helper &&
                  bb_count(piece_reach(p, bb_lsb(minors), occ) & ~occ) >= 2 &&
                  bb_count(flood(bb_sq(p->king_sq[L]), ~p->by_type[PAWN])) >= 16 &&
                  reach_moves(p, W) >= QUICK_MOBILITY && reach_moves(p, L) >= QUICK_MOBILITY &&
