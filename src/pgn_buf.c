@@ -197,25 +197,9 @@ void pgn_skip_line(PgnReader *r)
  * If event is non-NULL it receives whether Name is "Event" (any case). */
 bool pgn_tag_like(PgnReader *r, bool *event)
 {
-    size_t n = pgn_need(r, LOOKAHEAD);
+    size_t n = pgn_need(r, LOOKAHEAD), name, nlen;
     const unsigned char *s = r->buf + r->pos;
-    size_t k = 1;
-    if (n < 3 || s[0] != '[')
-        return false;
-    while (k < n && (s[k] == ' ' || s[k] == '\t'))
-        k++;
-    size_t name = k;
-    if (k >= n || !(pgn_cls[s[k]] & (K_ALPHA | K_DIGIT)) )
-        if (k >= n || s[k] != '_')
-            return false;
-    while (k < n && (pgn_cls[s[k]] & K_SYM))
-        k++;
-    size_t nlen = k - name;
-    if (nlen > PGN_MAX_TAG_NAME - 1)
-        return false;
-    while (k < n && (s[k] == ' ' || s[k] == '\t'))
-        k++;
-    if (k >= n || s[k] != '"')
+    if (!pgn_tag_shape(s, n, PGN_MAX_TAG_NAME - 1, &name, &nlen))
         return false;
     if (event)
         *event = nlen == 5 && name_event(s + name);

@@ -3,6 +3,7 @@
 #ifndef PGNCHECK_PGN_BYTES_H
 #define PGNCHECK_PGN_BYTES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -58,6 +59,30 @@ typedef enum PgnSimd { PGN_SIMD_BEST = 0, PGN_SIMD_AVX2, PGN_SIMD_SSE2 } PgnSimd
 /* Builds the tables and makes the CPU choice, the first time only (later
  * calls do nothing): called before any reader thread starts. */
 void pgn_bytes_init(PgnSimd limit);
+
+/* Is s[0..n) the start of a tag pair: '[' blanks Name blanks '"', Name
+ * of at most max bytes (PGN 8.1.1)?  Then *name and *nlen give where Name
+ * is.  The one test of the reader (pgn_tag_like) and of the writer of
+ * copies (pgn_write.c), so that both see the same game boundaries. */
+static inline bool pgn_tag_shape(const unsigned char *s, size_t n, size_t max, size_t *name, size_t *nlen)
+{
+    size_t k = 1;
+    if (n < 3 || s[0] != '[')
+        return false;
+    while (k < n && (s[k] == ' ' || s[k] == '\t'))
+        k++;
+    *name = k;
+    if (k >= n || (!(pgn_cls[s[k]] & (K_ALPHA | K_DIGIT)) && s[k] != '_'))
+        return false;
+    while (k < n && (pgn_cls[s[k]] & K_SYM))
+        k++;
+    *nlen = k - *name;
+    if (*nlen > max)
+        return false;
+    while (k < n && (s[k] == ' ' || s[k] == '\t'))
+        k++;
+    return k < n && s[k] == '"';
+}
 
 /* Length of a valid UTF-8 sequence at p (n bytes available), 0 if invalid or
  * incomplete. */

@@ -300,27 +300,6 @@ PgnCopyEnd pgn_write_end(const PgnGame *g, const GameReport *rep, const GameRepo
                                                                                         : PGN_COPY_OPEN;
 }
 
-/* '[' blanks Name blanks '"' at s, as the reader's pgn_tag_like sees it. */
-static bool tag_pair_at(const char *str, size_t n)
-{
-    const unsigned char *s = (const unsigned char *)str;
-    size_t k = 1;
-    if (n < 3 || s[0] != '[')
-        return false;
-    while (k < n && (s[k] == ' ' || s[k] == '\t'))
-        k++;
-    size_t name = k;
-    if (k >= n || (!(pgn_cls[s[k]] & (K_ALPHA | K_DIGIT)) && s[k] != '_'))
-        return false;
-    while (k < n && (pgn_cls[s[k]] & K_SYM))
-        k++;
-    if (k - name > PGN_MAX_TAG_NAME - 1)
-        return false;
-    while (k < n && (s[k] == ' ' || s[k] == '\t'))
-        k++;
-    return k < n && s[k] == '"';
-}
-
 bool pgn_write_apart(PgnCopyEnd prev, const PgnGame *g)
 {
     switch (prev) {
@@ -328,8 +307,10 @@ bool pgn_write_apart(PgnCopyEnd prev, const PgnGame *g)
         return true;
     case PGN_COPY_OPEN:
         return g->raw && g->raw_len > 0 && g->raw[0] == '[';
-    case PGN_COPY_SKIPPING:
-        return g->raw && tag_pair_at(g->raw, g->raw_len);
+    case PGN_COPY_SKIPPING: {
+        size_t name, nlen;
+        return g->raw && pgn_tag_shape((const unsigned char *)g->raw, g->raw_len, PGN_MAX_TAG_NAME - 1, &name, &nlen);
+    }
     case PGN_COPY_BARE:
         break;
     }
