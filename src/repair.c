@@ -795,7 +795,9 @@ static void decide(RepairSet *rs)
         mass += 10 * weight(tier(REPAIR_MISSING_MOVE, false, 0));
     else if (rs->searched_to == 3)
         mass += 50 * weight(COST_PAIR);
-    rs->share = rs->n && mass > 0 ? weight(rs->r[0].tier) / mass : 0;
+    for (size_t i = 0; i < rs->n; i++)
+        rs->r[i].share = mass > 0 ? weight(rs->r[i].tier) / mass : 0;
+    rs->share = rs->n ? rs->r[0].share : 0;
     rs->unique = rs->n && rs->searched_to >= 2 && rs->share >= REPAIR_SHARE;
 }
 

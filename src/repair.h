@@ -44,6 +44,7 @@ typedef struct Repair {
     uint32_t tier;             /* the edit's cost: 0 likeliest (repair.c) */
     uint32_t score;            /* lower is likelier (the cost first) */
     uint32_t marks_off;        /* moves of the repaired line whose check mark disagrees */
+    double share;              /* its part of the weight of every candidate proven (0..1; decide) */
     uint64_t line_key;         /* the repaired line's identity (same line, same repair) */
     char old_text[REPAIR_TEXT];/* the tokens replaced, as written, one space between */
     char new_text[REPAIR_TEXT];/* the tokens put in their place */

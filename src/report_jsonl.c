@@ -30,6 +30,24 @@ static void json_diag_where(Report *rp, const Diag *d)
     json_uint_or_null(b, d->pos.col);
 }
 
+/* A fraction 0..1 to three decimals, its zeros at the end left out
+ * ("0.947", "0.5", "0", "1"): 1 only for 1 itself. */
+static void json_fraction(OutBuf *b, double f)
+{
+    uint64_t v = f <= 0 ? 0 : f >= 1 ? 1000 : (uint64_t)(f * 1000 + 0.5);
+    if (v == 1000 && f < 1)
+        v = 999; /* (1 only for the one candidate proven) */
+    if (v == 0 || v == 1000) {
+        ob_putc(b, v ? '1' : '0');
+        return;
+    }
+    char d[6] = {'0', '.', (char)('0' + v / 100), (char)('0' + v / 10 % 10), (char)('0' + v % 10), 0};
+    size_t n = 5;
+    while (d[n - 1] == '0')
+        n--;
+    ob_add(b, d, n);
+}
+
 /* "repairs": the ranked repairs (repair.c) of the move error where the
  * main line broke, on that error's object only. */
 static void json_repairs(Report *rp, const Diag *d, const RepairSet *rs)
@@ -56,6 +74,8 @@ static void json_repairs(Report *rp, const Diag *d, const RepairSet *rs)
         ob_u64(b, r->pos.col);
         ob_key(b, "unique");
         ob_puts(b, repair_unique(rs) ? "true" : "false");
+        ob_key(b, "share");
+        json_fraction(b, r->share);
         ob_putc(b, '}');
     }
     ob_putc(b, ']');

@@ -5,7 +5,10 @@
 
 For each game: exact (one proven repair, and the main line it gives is the
 original), wrong (one proven repair, another line), left (none or several),
-and whether the original line is among the ranked repairs.  From -f jsonl's
+and whether the original line is among the ranked repairs; of the games
+left, "first": the original ranked first alone (below the share a repair
+needs), "tied": first with another line of the same share (no evidence in
+the record between them: only a guess could repair it).  From -f jsonl's
 "repairs" (each applied to the corrupted main line as its ply, old and new
 say); with --repair, also from the games --repair writes: their main lines
 must be the lines the unique repairs give, and a game without one must be
@@ -59,12 +62,19 @@ def main():
             reps_ = reps_ or d.get("repairs", [])
         lines = [apply(line, x) for x in reps_]
         unique = len(reps_) >= 1 and reps_[0].get("unique")
-        s = stats.setdefault(kind, [0, 0, 0, 0, 0])
+        s = stats.setdefault(kind, [0, 0, 0, 0, 0, 0, 0])
         s[0] += 1
         if unique:
             s[1 if lines[0] == orig else 2] += 1
         else:
             s[3] += 1
+            # left: the original ranked first alone (a threshold could take
+            # it), or tied for first with another line (nothing recorded
+            # tells them apart)
+            top = reps_[0]["share"] if reps_ else None
+            mine = [x["share"] for x, l in zip(reps_, lines) if l == orig]
+            if mine and mine[0] == top:
+                s[5 if sum(x["share"] == top for x in reps_) == 1 else 6] += 1
         s[4] += orig in lines
         if written is not None:
             got = main_line("\n".join(written[k]))
@@ -77,18 +87,19 @@ def main():
             print("game %d %s ply %s: %s" % (k + 1, kind, row[2], "; ".join(
                 "%s %s:%s->%s%s" % (x["edit"], x["ply"], x["old"], x["new"], " *" if l == orig else "")
                 for x, l in zip(reps_, lines)) or "none"), file=sys.stderr)
-    print("%-16s %6s %7s %7s %7s %7s" % ("kind", "games", "exact", "wrong", "left", "among"))
-    tot = [0, 0, 0, 0, 0]
+    print("%-16s %6s %7s %7s %7s %7s %7s %7s" % ("kind", "games", "exact", "wrong", "left", "among", "first",
+                                                  "tied"))
+    tot = [0, 0, 0, 0, 0, 0, 0]
     for kind in gen.KINDS:
         if kind not in stats:
             continue
         s = stats[kind]
         tot = [a + b for a, b in zip(tot, s)]
-        print("%-16s %6d %7d %7d %7d %7d" % (kind, *s))
+        print("%-16s %6d %7d %7d %7d %7d %7d %7d" % (kind, *s))
     n = max(tot[0], 1)
-    print("%-16s %6d %7d %7d %7d %7d" % ("all", *tot))
-    print("%-16s %6s %6.1f%% %6.2f%% %6.1f%% %6.1f%%" % ("share", "", 100 * tot[1] / n, 100 * tot[2] / n,
-                                                         100 * tot[3] / n, 100 * tot[4] / n))
+    print("%-16s %6d %7d %7d %7d %7d %7d %7d" % ("all", *tot))
+    print("%-16s %6s %6.1f%% %6.2f%% %6.1f%% %6.1f%% %6.1f%% %6.1f%%" % (
+        "share", "", *(100 * t / n for t in tot[1:3]), *(100 * t / n for t in tot[3:])))
     ok = True
     if written is not None:
         print("--repair: %d of %d games written with another main line than the unique repair gives"

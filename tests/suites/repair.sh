@@ -57,10 +57,21 @@ if have_py; then
         "['ambiguous-move', 'bad-move', 'illegal-move']"
     jcheck "jsonl: the keys of a repair" "$tmp/j" \
         "sorted({k for g in L if g['type'] == 'game' for d in g['diagnostics'] for r in d.get('repairs', []) for k in r})" \
-        "['col', 'edit', 'line', 'new', 'old', 'ply', 'unique']"
+        "['col', 'edit', 'line', 'new', 'old', 'ply', 'share', 'unique']"
+    # (the one candidate proven carries all the weight: share 1)
     jcheck "jsonl: the first game's repair" "$tmp/j" \
         "[r for d in L[0]['diagnostics'] for r in d.get('repairs', [])][0]" \
-        "{'ply': 21, 'edit': 'piece-letter', 'old': 'Bbd2', 'new': 'Nbd2', 'line': 10, 'col': 31, 'unique': True}"
+        "{'ply': 21, 'edit': 'piece-letter', 'old': 'Bbd2', 'new': 'Nbd2', 'line': 10, 'col': 31, 'unique': True, 'share': 1}"
+    # shares on the fast benchmark: each in 0..1, best first, together at
+    # most 1 (three decimals each), 1 only for a lone candidate, and a
+    # unique repair's at least 0.9 (REPAIR_SHARE)
+    "$P" -f jsonl "$D/fast.pgn" > "$tmp/jf" 2> /dev/null
+    jcheck "jsonl: the shares of the fast benchmark's repairs" "$tmp/jf" \
+        "sorted({(all(0 <= r['share'] <= 1 for r in R), all(a['share'] >= b['share'] for a, b in zip(R, R[1:])),
+                  sum(r['share'] for r in R) <= 1 + 0.0005 * len(R), R[0]['share'] < 1 or len(R) == 1,
+                  R[0]['share'] >= 0.9 or not R[0]['unique'])
+                 for g in L if g['type'] == 'game' for d in g['diagnostics'] for R in [d.get('repairs')] if R})" \
+        "[(True, True, True, True, True)]"
     # 3. a game that replays: nothing searched
     "$P" -f jsonl "$D/orig.pgn" > "$tmp/j2" 2> /dev/null
     jcheck "valid: no repair-found, no repairs" "$tmp/j2" \
