@@ -467,6 +467,7 @@ static void next_tt_gen(UnwinTable *t)
 
 /* ------------------------------------------------------ helpmate search */
 
+
 typedef struct Search {
     UnwinTable *t;
     const Position *root;
@@ -543,7 +544,7 @@ static void walk_dist(const Position *p, int c, Bitboard to, uint8_t *dist)
     }
 }
 
-static int move_score(const Search *sr, const Position *p, Move m, int winner, int mode, int prey)
+static int move_score(const Search *sr, const Position *p, Move m, int winner, int mode, int prey, const uint8_t *prey_d)
 {
     int from = move_from(m), to = move_to(m);
     int pc = p->board[from], pt = piece_type(pc);
@@ -558,6 +559,8 @@ static int move_score(const Search *sr, const Position *p, Move m, int winner, i
             s += 20 + (winner == WHITE ? sq_rank(to) : 7 - sq_rank(to));
         else if (pt != KING)
             s += 5 * (sq_dist(from, lk) - sq_dist(to, lk));
+        else if (prey_d && prey_d[from] < 99)
+            s += 6 * (prey_d[from] - prey_d[to]);
         else if (sr->wk_dist[from] > sq_dist(from, sr->lk_root) + 1)
             s += 3 * (sr->wk_dist[from] - sr->wk_dist[to]); /* the way round the pawns */
         else
@@ -620,6 +623,37 @@ static int move_score(const Search *sr, const Position *p, Move m, int winner, i
     return s;
 }
 
+/* The mating king's walk (its steps, 99 out of reach) to the enemy
+ * pawns that bar its own pawns' files and that no enemy pawn guards:
+ * taking them frees a pawn to promote.  False when there are none. */
+static bool pawns_prey(const Position *p, int w, uint8_t *dist)
+{
+    Bitboard mine = p->by_type[PAWN] & p->by_color[w], theirs = p->by_type[PAWN] & p->by_color[w ^ 1];
+    Bitboard ahead = 0; /* the squares ahead of the mating side's pawns */
+    for (Bitboard b = mine; b;) {
+        int sq = bb_pop(&b);
+        Bitboard file = 0x0101010101010101ull << sq_file(sq);
+        ahead |= w == WHITE ? file & (~0ull << (sq + 1)) : file & (bb_sq(sq) - 1);
+    }
+    Bitboard guarded = pawn_set_attacks(w ^ 1, theirs);
+    Bitboard target = theirs & ahead & ~guarded;
+    if (!target)
+        return false;
+    Bitboard ok = ~mine & ~guarded;
+    memset(dist, 99, 64);
+    Bitboard seen = target, front = target;
+    for (Bitboard t = seen; t;)
+        dist[bb_pop(&t)] = 0;
+    for (int d = 1; front && d < 40; d++) {
+        Bitboard next = king_spread(front) & ok & ~seen;
+        seen |= next;
+        front = next;
+        for (Bitboard f = next; f;)
+            dist[bb_pop(&f)] = (uint8_t)d;
+    }
+    return dist[p->king_sq[w]] < 99;
+}
+
 static void order(const Search *sr, const Position *p, MoveList *list, int mode, int *score)
 {
     int winner = sr->winner, prey = -1;
@@ -636,8 +670,12 @@ static void order(const Search *sr, const Position *p, MoveList *list, int mode,
                 best = d, prey = q;
         }
     }
+    uint8_t pd[64];
+    const uint8_t *prey_d = NULL;
+    if (p->side == winner && pawns_prey(p, winner, pd))
+        prey_d = pd;
     for (int i = 0; i < list->count; i++)
-        score[i] = move_score(sr, p, list->moves[i], winner, mode, prey);
+        score[i] = move_score(sr, p, list->moves[i], winner, mode, prey, prey_d);
     for (int i = 1; i < list->count; i++) {
         Move m = list->moves[i];
         int v = score[i], j = i - 1;
@@ -1007,10 +1045,14 @@ UnwinVerdict unwin_decide(const Position *pos, int color, UnwinTable *t, uint64_
             return r->verdict;
     /* Dives with noise in the ordering (Search.seed): each its own line
      * among moves of about the same worth. */
-    for (uint32_t seed = 1; seed <= 24; seed++) {
+    uint64_t share = budget / 120 > 80 ? budget / 120 : 80;
+    if (share > budget / 5)
+        share = budget / 5 ? budget / 5 : 1;
+    uint32_t seed = 1;
+    for (uint64_t n = budget / 5 / share; seed <= n; seed++) {
         s.seed = seed;
         s.sac = seed / 2 % 2;
-        if (dive_for(&s, budget / 120, 2 + (int)(seed % 2), seed % 3 == 0 ? 120 : 60, (int)(seed % 7),
+        if (dive_for(&s, share, 2 + (int)(seed % 2), seed % 3 == 0 ? 120 : 60, (int)(seed % 7),
                      s.ms_len > 0 && seed / 4 % 2, r))
             return r->verdict;
     }
@@ -1026,12 +1068,11 @@ UnwinVerdict unwin_decide(const Position *pos, int color, UnwinTable *t, uint64_
         return r->verdict;
     /* The exhaustive search stops where its table fills: the rest of the
      * budget goes to more dives with noise. */
-    for (uint32_t seed = 25; s.nodes < budget; seed++) {
+    for (; s.nodes < budget; seed++) {
         s.seed = seed;
         s.sac = seed / 2 % 2;
-        uint64_t share = budget / 120 < budget - s.nodes ? budget / 120 : budget - s.nodes;
-        if (dive_for(&s, share, 2 + (int)(seed % 2), seed % 3 == 0 ? 120 : 60, (int)(seed % 7),
-                     s.ms_len > 0 && seed / 4 % 2, r))
+        if (dive_for(&s, share < budget - s.nodes ? share : budget - s.nodes, 2 + (int)(seed % 2),
+                     seed % 3 == 0 ? 120 : 60, (int)(seed % 7), s.ms_len > 0 && seed / 4 % 2, r))
             return r->verdict;
     }
     r->nodes = s.nodes;
