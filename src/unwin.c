@@ -468,6 +468,7 @@ static void next_tt_gen(UnwinTable *t)
 /* ------------------------------------------------------ helpmate search */
 
 
+
 typedef struct Search {
     UnwinTable *t;
     const Position *root;
@@ -1036,12 +1037,20 @@ UnwinVerdict unwin_decide(const Position *pos, int color, UnwinTable *t, uint64_
      * search settles the locked positions with few positions to visit;
      * then wider dives, every move to a small depth, and the exhaustive
      * search with the rest of the budget. */
-    if (dive_for(&s, budget / 20, 2, 40, 0, false, r) || exhaust_for(&s, budget / 5, r))
+    if (dive_for(&s, budget / 5, 2, 40, 0, false, r) || exhaust_for(&s, budget / 5, r))
         return r->verdict;
     static const struct { int width, depth, mode; } dives[] = {
         {2, 40, 1}, {2, 40, 2}, {3, 60, 0}, {3, 60, 1}, {3, 60, 2}, {2, 120, 0}, {4, 40, 0}, {3, 120, 1}};
-    for (size_t d = 0; d < sizeof dives / sizeof dives[0]; d++)
-        if (dive_for(&s, budget / 40, dives[d].width, dives[d].depth, dives[d].mode, false, r))
+    /* A dive of budget/40 nodes, at least 100 (one shorter than its
+     * depth never gets there), as many as budget/5 pays for. */
+    uint64_t dshare = budget / 40 > 100 ? budget / 40 : 100;
+    if (dshare > budget / 5)
+        dshare = budget / 5 ? budget / 5 : 1;
+    size_t ndives = sizeof dives / sizeof dives[0];
+    if (budget / 5 / dshare < ndives)
+        ndives = (size_t)(budget / 5 / dshare);
+    for (size_t d = 0; d < ndives; d++)
+        if (dive_for(&s, dshare, dives[d].width, dives[d].depth, dives[d].mode, false, r))
             return r->verdict;
     /* Dives with noise in the ordering (Search.seed): each its own line
      * among moves of about the same worth. */
