@@ -651,16 +651,60 @@ static void order(const Search *sr, const Position *p, MoveList *list, int mode,
     }
 }
 
+/* The moves of the side to move in p that cannot give check, told
+ * without making them (gen_gives_check makes each move): the squares
+ * from which each type of its men would attack the enemy king, and the
+ * king's lines.  A plain move (no promotion, en passant or castling) of
+ * a man that stands on none of the king's eight lines
+ *  - discovers no check: a piece of its own that attacks the king after
+ *    the move had its line blocked before (else the side not to move was
+ *    in check), and the move empties only `from` (off the line), where
+ *    `to` can only block;
+ *  - gives none itself unless `to` is one of its type's squares: a pawn's
+ *    or a knight's attack does not depend on the other men; a slider's
+ *    line from `to` to the king is that of the board before the move,
+ *    `from` being off it; a king never checks.
+ * Where the enemy king is in check already (no position the search
+ * reaches; a set-up one could be), every move is made.  Any other move
+ * is made, as before: an answer "no check" is never wrong. */
+typedef struct CheckSquares {
+    Bitboard lines;
+    Bitboard by_type[7];
+} CheckSquares;
+
+static void check_squares(const Position *p, CheckSquares *cs)
+{
+    int us = p->side, ksq = p->king_sq[us ^ 1];
+    Bitboard occ = p->by_type[0];
+    cs->lines = pos_attackers_to(p, ksq, occ) & p->by_color[us] ? ~(Bitboard)0 : bb_queen_empty(ksq);
+    cs->by_type[0] = 0;
+    cs->by_type[PAWN] = bb_pawn_attacks(us ^ 1, ksq);
+    cs->by_type[KNIGHT] = bb_knight_attacks(ksq);
+    cs->by_type[BISHOP] = bb_bishop_attacks(ksq, occ);
+    cs->by_type[ROOK] = bb_rook_attacks(ksq, occ);
+    cs->by_type[QUEEN] = cs->by_type[BISHOP] | cs->by_type[ROOK];
+    cs->by_type[KING] = 0;
+}
+
+static bool gives_no_check(const Position *p, const CheckSquares *cs, Move m)
+{
+    int from = move_from(m);
+    return move_type(m) == MOVE_NORMAL && !(cs->lines & bb_sq(from)) &&
+           !(cs->by_type[piece_type(p->board[from])] & bb_sq(move_to(m)));
+}
+
 /* A mate in one by the winner to move in p?  Its move, or MOVE_NONE. */
 static Move mate_in_one(const Position *p, const MoveList *list)
 {
+    CheckSquares cs;
+    check_squares(p, &cs);
     for (int i = 0; i < list->count; i++) {
         Move m = list->moves[i];
-        if (!gen_gives_check(p, m))
+        if (gives_no_check(p, &cs, m))
             continue;
         Position c;
         pos_make(p, m, &c);
-        if (!gen_has_legal_move(&c))
+        if (c.checkers && !gen_has_legal_move(&c))
             return m;
     }
     return MOVE_NONE;
@@ -751,10 +795,14 @@ static bool hm(Search *s, const Position *p, int depth, int ply)
     gen_legal(p, &list);
     int score[MAX_MOVES];
     order(s, p, &list, 0, score);
+    CheckSquares cs;
+    if (mover && depth == 1)
+        check_squares(p, &cs);
     for (int i = 0; i < list.count && !s->out; i++) {
         Move m = list.moves[i];
-        if (mover && depth == 1 && !gen_gives_check(p, m))
-            continue; /* the last move of the mate is a check */
+        if (mover && depth == 1 && gives_no_check(p, &cs, m))
+            continue; /* the last move of the mate is a check (a move
+                       * gives_no_check passes is made: c.checkers) */
         Position c;
         pos_make(p, m, &c);
         if (mover && c.checkers && !gen_has_legal_move(&c)) {
