@@ -643,7 +643,12 @@ static int move_score(const Search *sr, const Position *p, Move m, int winner, i
     return s;
 }
 
-static void order(const Search *sr, const Position *p, MoveList *list, int mode, int *score)
+/* The moves of list best first by move_score (a stable sort: moves that
+ * score the same keep the generator's order), the scores in score.
+ * With `first` below the count (at most ORDER_FIRST_MAX), only the first
+ * `first` moves are put in their places: a dive looks at no more. */
+#define ORDER_FIRST_MAX 8
+static void order(const Search *sr, const Position *p, MoveList *list, int mode, int *score, int first)
 {
     int winner = sr->winner, prey = -1;
     if (sr->sac && p->side != winner) {
@@ -661,6 +666,26 @@ static void order(const Search *sr, const Position *p, MoveList *list, int mode,
     }
     for (int i = 0; i < list->count; i++)
         score[i] = move_score(sr, p, list->moves[i], winner, mode, prey);
+    if (first > 0 && first < list->count && first <= ORDER_FIRST_MAX) {
+        /* Only the first `first` moves of the order: each move goes in
+         * after those kept that score as much (the sort is stable). */
+        Move top[ORDER_FIRST_MAX];
+        int top_score[ORDER_FIRST_MAX], kept = 0;
+        for (int i = 0; i < list->count; i++) {
+            int v = score[i], j;
+            if (kept == first && top_score[first - 1] >= v)
+                continue;
+            for (j = kept < first ? kept++ : first - 1; j > 0 && top_score[j - 1] < v; j--) {
+                top[j] = top[j - 1];
+                top_score[j] = top_score[j - 1];
+            }
+            top[j] = list->moves[i];
+            top_score[j] = v;
+        }
+        memcpy(list->moves, top, sizeof(Move) * (size_t)first);
+        memcpy(score, top_score, sizeof(int) * (size_t)first);
+        return;
+    }
     for (int i = 1; i < list->count; i++) {
         Move m = list->moves[i];
         int v = score[i], j = i - 1;
@@ -787,7 +812,7 @@ static bool dive(Search *s, const Position *p, int depth, int ply, int width)
     if (depth <= 1 || ply + 1 >= UNWIN_MAX_LINE)
         return false;
     int score[MAX_MOVES];
-    order(s, p, &list, s->mode, score);
+    order(s, p, &list, s->mode, score, width);
     int n = list.count < width ? list.count : width;
     for (int i = 0; i < n && !s->out; i++) {
         Position c;
@@ -817,7 +842,7 @@ static bool hm(Search *s, const Position *p, int depth, int ply)
     MoveList list;
     gen_legal(p, &list);
     int score[MAX_MOVES];
-    order(s, p, &list, 0, score);
+    order(s, p, &list, 0, score, MAX_MOVES);
     CheckSquares cs;
     if (mover && depth == 1)
         check_squares(p, &cs);
