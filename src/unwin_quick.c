@@ -156,30 +156,34 @@ static bool reach_at_least(const Position *p, int c, int k)
     return n >= k;
 }
 
-/* At least k legal moves for the side to move?  Out of check, the men
- * that stand off the king's lines to the enemy sliders (pin_lines) are
- * not pinned, and every move of such a man other than the king (en
- * passant aside) is legal: its pushes and its moves to squares with no
- * man of its own (nor a king) are counted first, and the moves generated
- * only when they are fewer than k. */
+/* At least k legal moves for the side to move, out of check, by a count
+ * of some of them: the men that stand off the king's lines to the enemy
+ * sliders (pin_lines) are not pinned, and every move of such a man other
+ * than the king (en passant aside) is legal: its pushes, and its moves
+ * to squares with no man of its own (nor a king).  False says nothing. */
+static bool free_moves_at_least(const Position *p, int k)
+{
+    if (p->checkers)
+        return false;
+    int c = p->side;
+    Bitboard occ = p->by_type[0], own = p->by_color[c], free_men = own & ~p->pin_lines;
+    Bitboard to = ~own & ~p->by_type[KING];
+    Bitboard pw = free_men & p->by_type[PAWN];
+    int n = bb_count(((c == WHITE ? pw << 8 : pw >> 8) & ~occ) | (pawn_attacks_of(c, pw) & p->by_color[c ^ 1] & to));
+    for (Bitboard b = free_men & (p->by_type[QUEEN] | p->by_type[ROOK]); b && n < k;)
+        n += bb_count(bb_rook_attacks(bb_pop(&b), occ) & to);
+    for (Bitboard b = free_men & (p->by_type[QUEEN] | p->by_type[BISHOP]); b && n < k;)
+        n += bb_count(bb_bishop_attacks(bb_pop(&b), occ) & to);
+    for (Bitboard b = free_men & p->by_type[KNIGHT]; b && n < k;)
+        n += bb_count(bb_knight_attacks(bb_pop(&b)) & to);
+    return n >= k;
+}
+
+/* At least k legal moves: the count above, else the moves generated. */
 static bool legal_at_least(const Position *p, int k)
 {
-    if (!p->checkers) {
-        int c = p->side;
-        Bitboard occ = p->by_type[0], own = p->by_color[c], free_men = own & ~p->pin_lines;
-        Bitboard to = ~own & ~p->by_type[KING];
-        Bitboard pw = free_men & p->by_type[PAWN];
-        int n = bb_count(((c == WHITE ? pw << 8 : pw >> 8) & ~occ) |
-                         (pawn_attacks_of(c, pw) & p->by_color[c ^ 1] & to));
-        for (Bitboard b = free_men & (p->by_type[QUEEN] | p->by_type[ROOK]); b && n < k;)
-            n += bb_count(bb_rook_attacks(bb_pop(&b), occ) & to);
-        for (Bitboard b = free_men & (p->by_type[QUEEN] | p->by_type[BISHOP]); b && n < k;)
-            n += bb_count(bb_bishop_attacks(bb_pop(&b), occ) & to);
-        for (Bitboard b = free_men & p->by_type[KNIGHT]; b && n < k;)
-            n += bb_count(bb_knight_attacks(bb_pop(&b)) & to);
-        if (n >= k)
-            return true;
-    }
+    if (free_moves_at_least(p, k))
+        return true;
     MoveList list;
     gen_legal(p, &list);
     return list.count >= k;
@@ -286,7 +290,8 @@ static bool quick(const Position *p, int W, bool evasion)
     }
     /* (the legal moves counted only where the reach is small: a side
      * with QUICK_WIDE moves by its men's reach is not in forced play) */
-    return reach_at_least(p, p->side, QUICK_WIDE) || legal_at_least(p, QUICK_MOBILITY);
+    return free_moves_at_least(p, QUICK_MOBILITY) || reach_at_least(p, p->side, QUICK_WIDE) ||
+           legal_at_least(p, QUICK_MOBILITY);
 }
 
 /* The filter on the positions exactly `depth` plies ahead (any legal
