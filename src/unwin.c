@@ -6,6 +6,16 @@
 
 #include <string.h>
 
+/* Debug builds (-DPGNCHECK_DEBUG: make check's sanitizer build, whose
+ * tests/test_unwin asks CHA's vector and the lichess sample) check each
+ * shortcut below against the longer way it replaces. */
+#ifdef PGNCHECK_DEBUG
+#include <assert.h>
+#define UNWIN_DEBUG_ASSERT(x) assert(x)
+#else
+#define UNWIN_DEBUG_ASSERT(x) ((void)0)
+#endif
+
 /* ------------------------------------------------------------ blockade
  *
  * The proof for positions whose pawns are locked.  W is the colour asked
@@ -114,6 +124,19 @@ static Bitboard blk_region(int pt, int sq, Bitboard walls, Bitboard no_king, Bit
             reg |= grow;
         }
         *att = step(reg);
+#ifdef PGNCHECK_DEBUG
+        /* (the slides from each square of the region: the same sets) */
+        Bitboard slid = bb_sq(sq), left = slid;
+        a = 0;
+        while (left) {
+            int s = bb_pop(&left);
+            Bitboard t = (pt != ROOK ? bb_bishop_attacks(s, walls) : 0) | (pt != BISHOP ? bb_rook_attacks(s, walls) : 0);
+            a |= t;
+            left |= t & ~walls & ~slid;
+            slid |= t & ~walls;
+        }
+        UNWIN_DEBUG_ASSERT(slid == reg && a == *att);
+#endif
         return reg;
     }
     /* A knight: its jumps, from one square of the region at a time. */
@@ -737,8 +760,10 @@ static void check_squares(const Position *p, CheckSquares *cs)
 static bool gives_no_check(const Position *p, const CheckSquares *cs, Move m)
 {
     int from = move_from(m);
-    return move_type(m) == MOVE_NORMAL && !(cs->lines & bb_sq(from)) &&
-           !(cs->by_type[piece_type(p->board[from])] & bb_sq(move_to(m)));
+    bool none = move_type(m) == MOVE_NORMAL && !(cs->lines & bb_sq(from)) &&
+                !(cs->by_type[piece_type(p->board[from])] & bb_sq(move_to(m)));
+    UNWIN_DEBUG_ASSERT(!none || !gen_gives_check(p, m)); /* (debug builds: the move made) */
+    return none;
 }
 
 /* A mate in one by the winner to move in p?  Its move, or MOVE_NONE. */

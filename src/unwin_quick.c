@@ -56,6 +56,16 @@
 #include "movegen.h"
 #include "rules.h"
 
+/* Debug builds (-DPGNCHECK_DEBUG: make check's sanitizer build, whose
+ * tests/test_unwin -q asks CHA's vector and the lichess sample) check
+ * each count that stops early against the whole count. */
+#ifdef PGNCHECK_DEBUG
+#include <assert.h>
+#define QUICK_DEBUG_ASSERT(x) assert(x)
+#else
+#define QUICK_DEBUG_ASSERT(x) ((void)0)
+#endif
+
 #define QUICK_MOBILITY 6
 #define QUICK_REGION 8
 #define QUICK_HEAVY_ROOM 4
@@ -153,6 +163,15 @@ static bool reach_at_least(const Position *p, int c, int k)
         n += bb_count(bb_bishop_attacks(bb_pop(&b), occ) & ~own);
     for (Bitboard b = own & p->by_type[KNIGHT]; b && n < k;)
         n += bb_count(bb_knight_attacks(bb_pop(&b)) & ~own);
+#ifdef PGNCHECK_DEBUG
+    /* (the whole count, man by man) */
+    int all = bb_count(pm) + bb_count(ks);
+    for (Bitboard b = own & ~pawns & ~p->by_type[KING]; b;) {
+        int sq = bb_pop(&b);
+        all += bb_count(piece_reach(p, sq, occ) & ~own);
+    }
+    QUICK_DEBUG_ASSERT((n >= k) == (all >= k));
+#endif
     return n >= k;
 }
 
@@ -176,6 +195,13 @@ static bool free_moves_at_least(const Position *p, int k)
         n += bb_count(bb_bishop_attacks(bb_pop(&b), occ) & to);
     for (Bitboard b = free_men & p->by_type[KNIGHT]; b && n < k;)
         n += bb_count(bb_knight_attacks(bb_pop(&b)) & to);
+#ifdef PGNCHECK_DEBUG
+    if (n >= k) {
+        MoveList list;
+        gen_legal(p, &list);
+        QUICK_DEBUG_ASSERT(list.count >= k); /* (the moves generated: at least as many) */
+    }
+#endif
     return n >= k;
 }
 
