@@ -106,10 +106,47 @@ static bool date_field(const char *s, int n, uint32_t *lo, uint32_t *hi)
     return true;
 }
 
+/* s[0..n) all digits. */
+static bool digits(const char *s, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (s[i] < '0' || s[i] > '9')
+            return false;
+    return true;
+}
+
+static uint32_t two_digits(const char *s)
+{
+    return (uint32_t)(s[0] - '0') * 10 + (uint32_t)(s[1] - '0');
+}
+
 bool laws_date_bounds(const char *s, uint32_t *lo, uint32_t *hi)
 {
     if (!s)
         return false;
+    /* The two forms of nearly every game, "YYYY.MM.DD" (a month and day
+     * that exist: not 00) and "YYYY.??.??", from 1400 on, read at once:
+     * the bounds the reading below gives them.  Any other form, or a
+     * value it takes otherwise, goes the long way. */
+    if (digits(s, 4) && s[4] == '.') {
+        /* (each character looked at only after those before it: none
+         * past the string's end) */
+        bool known = digits(s + 5, 2);
+        if ((known || (s[5] == '?' && s[6] == '?')) && s[7] == '.' &&
+            (known ? digits(s + 8, 2) : s[8] == '?' && s[9] == '?') && !s[10]) {
+            uint32_t y = (uint32_t)(s[0] - '0') * 1000 + (uint32_t)(s[1] - '0') * 100 + two_digits(s + 2);
+            uint32_t m = known ? two_digits(s + 5) : 0, d = known ? two_digits(s + 8) : 0;
+            if (y >= 1400 && !known) {
+                *lo = (y * 100 + 1) * 100 + 1;
+                *hi = (y * 100 + 12) * 100 + 31;
+                return true;
+            }
+            if (y >= 1400 && m >= 1 && m <= 12 && d >= 1 && d <= 31) {
+                *lo = *hi = (y * 100 + m) * 100 + d;
+                return true;
+            }
+        }
+    }
     uint32_t ylo, yhi, mlo = 1, mhi = 12, dlo = 1, dhi = 31;
     if (!date_field(s, 4, &ylo, &yhi))
         return false;

@@ -6,6 +6,16 @@
 
 #include <string.h>
 
+/* Debug builds (-DPGNCHECK_DEBUG: make check's sanitizer build, whose
+ * tests/test_unwin asks CHA's vector and the lichess sample) check each
+ * shortcut below against the longer way it replaces. */
+#ifdef PGNCHECK_DEBUG
+#include <assert.h>
+#define UNWIN_DEBUG_ASSERT(x) assert(x)
+#else
+#define UNWIN_DEBUG_ASSERT(x) ((void)0)
+#endif
+
 /* ------------------------------------------------------------ blockade
  *
  * The proof for positions whose pawns are locked.  W is the colour asked
@@ -72,7 +82,29 @@ static Bitboard king_spread(Bitboard b)
     return side | (row << 8) | (row >> 8);
 }
 
-/* Region and attack set of the piece of type pt on sq (step 2). */
+/* The squares a step of a rook, or of a bishop, away from those of b. */
+static Bitboard orth_spread(Bitboard b)
+{
+    const Bitboard not_a = ~0x0101010101010101ull, not_h = ~0x8080808080808080ull;
+    return ((b & not_a) >> 1) | ((b & not_h) << 1) | (b << 8) | (b >> 8);
+}
+
+static Bitboard diag_spread(Bitboard b)
+{
+    const Bitboard not_a = ~0x0101010101010101ull, not_h = ~0x8080808080808080ull;
+    return ((b & not_a) << 7) | ((b & not_h) << 9) | ((b & not_a) >> 9) | ((b & not_h) >> 7);
+}
+
+/* Region and attack set of the piece of type pt on sq (step 2).  A
+ * slider's region is that of its single steps (a step of a rook is to a
+ * square next to it on a file or rank, of a bishop on a diagonal, of a
+ * queen either): every square a slide passes over is one step on, and
+ * one step is a slide.  Its attack set is then every square a step away
+ * from the region: the first wall on a line from a square of the region
+ * is one step from the last square of the region before it, and a
+ * square a step away is always attacked.  (As a loop over the region's
+ * squares, each slider's attacks with the walls, this gave the same
+ * sets at more cost.) */
 static Bitboard blk_region(int pt, int sq, Bitboard walls, Bitboard no_king, Bitboard *att)
 {
     Bitboard reg = bb_sq(sq), todo = reg, a = 0;
@@ -85,20 +117,34 @@ static Bitboard blk_region(int pt, int sq, Bitboard walls, Bitboard no_king, Bit
         *att = king_spread(reg);
         return reg;
     }
+    if (pt == BISHOP || pt == ROOK || pt == QUEEN) {
+        Bitboard (*step)(Bitboard) = pt == BISHOP ? diag_spread : pt == ROOK ? orth_spread : king_spread;
+        for (Bitboard grow = reg; grow;) {
+            grow = step(grow) & ~walls & ~reg;
+            reg |= grow;
+        }
+        *att = step(reg);
+#ifdef PGNCHECK_DEBUG
+        /* (the slides from each square of the region: the same sets) */
+        Bitboard slid = bb_sq(sq), left = slid;
+        a = 0;
+        while (left) {
+            int s = bb_pop(&left);
+            Bitboard t = (pt != ROOK ? bb_bishop_attacks(s, walls) : 0) | (pt != BISHOP ? bb_rook_attacks(s, walls) : 0);
+            a |= t;
+            left |= t & ~walls & ~slid;
+            slid |= t & ~walls;
+        }
+        UNWIN_DEBUG_ASSERT(slid == reg && a == *att);
+#endif
+        return reg;
+    }
+    /* A knight: its jumps, from one square of the region at a time. */
     while (todo) {
         int s = bb_pop(&todo);
-        Bitboard t;
-        switch (pt) {
-        case KNIGHT: t = bb_knight_attacks(s); break;
-        case BISHOP: t = bb_bishop_attacks(s, walls); break;
-        case ROOK: t = bb_rook_attacks(s, walls); break;
-        case QUEEN: t = bb_bishop_attacks(s, walls) | bb_rook_attacks(s, walls); break;
-        default: t = bb_king_attacks(s); break;
-        }
+        Bitboard t = bb_knight_attacks(s);
         a |= t;
         Bitboard nw = t & ~walls & ~reg;
-        if (pt == KING)
-            nw &= ~no_king;
         reg |= nw;
         todo |= nw;
     }
@@ -655,7 +701,12 @@ static bool pawns_prey(const Position *p, int w, uint8_t *dist)
     return dist[p->king_sq[w]] < 99;
 }
 
-static void order(const Search *sr, const Position *p, MoveList *list, int mode, int *score)
+/* The moves of list best first by move_score (a stable sort: moves that
+ * score the same keep the generator's order), the scores in score.
+ * With `first` below the count (at most ORDER_FIRST_MAX), only the first
+ * `first` moves are put in their places: a dive looks at no more. */
+#define ORDER_FIRST_MAX 8
+static void order(const Search *sr, const Position *p, MoveList *list, int mode, int *score, int first)
 {
     int winner = sr->winner, prey = -1;
     if (sr->sac && p->side != winner) {
@@ -677,6 +728,26 @@ static void order(const Search *sr, const Position *p, MoveList *list, int mode,
         prey_d = pd;
     for (int i = 0; i < list->count; i++)
         score[i] = move_score(sr, p, list->moves[i], winner, mode, prey, prey_d);
+    if (first > 0 && first < list->count && first <= ORDER_FIRST_MAX) {
+        /* Only the first `first` moves of the order: each move goes in
+         * after those kept that score as much (the sort is stable). */
+        Move top[ORDER_FIRST_MAX];
+        int top_score[ORDER_FIRST_MAX], kept = 0;
+        for (int i = 0; i < list->count; i++) {
+            int v = score[i], j;
+            if (kept == first && top_score[first - 1] >= v)
+                continue;
+            for (j = kept < first ? kept++ : first - 1; j > 0 && top_score[j - 1] < v; j--) {
+                top[j] = top[j - 1];
+                top_score[j] = top_score[j - 1];
+            }
+            top[j] = list->moves[i];
+            top_score[j] = v;
+        }
+        memcpy(list->moves, top, sizeof(Move) * (size_t)first);
+        memcpy(score, top_score, sizeof(int) * (size_t)first);
+        return;
+    }
     for (int i = 1; i < list->count; i++) {
         Move m = list->moves[i];
         int v = score[i], j = i - 1;
@@ -690,16 +761,62 @@ static void order(const Search *sr, const Position *p, MoveList *list, int mode,
     }
 }
 
+/* The moves of the side to move in p that cannot give check, told
+ * without making them (gen_gives_check makes each move): the squares
+ * from which each type of its men would attack the enemy king, and the
+ * king's lines.  A plain move (no promotion, en passant or castling) of
+ * a man that stands on none of the king's eight lines
+ *  - discovers no check: a piece of its own that attacks the king after
+ *    the move had its line blocked before (else the side not to move was
+ *    in check), and the move empties only `from` (off the line), where
+ *    `to` can only block;
+ *  - gives none itself unless `to` is one of its type's squares: a pawn's
+ *    or a knight's attack does not depend on the other men; a slider's
+ *    line from `to` to the king is that of the board before the move,
+ *    `from` being off it; a king never checks.
+ * Where the enemy king is in check already (no position the search
+ * reaches; a set-up one could be), every move is made.  Any other move
+ * is made, as before: an answer "no check" is never wrong. */
+typedef struct CheckSquares {
+    Bitboard lines;
+    Bitboard by_type[7];
+} CheckSquares;
+
+static void check_squares(const Position *p, CheckSquares *cs)
+{
+    int us = p->side, ksq = p->king_sq[us ^ 1];
+    Bitboard occ = p->by_type[0];
+    cs->lines = pos_attackers_to(p, ksq, occ) & p->by_color[us] ? ~(Bitboard)0 : bb_queen_empty(ksq);
+    cs->by_type[0] = 0;
+    cs->by_type[PAWN] = bb_pawn_attacks(us ^ 1, ksq);
+    cs->by_type[KNIGHT] = bb_knight_attacks(ksq);
+    cs->by_type[BISHOP] = bb_bishop_attacks(ksq, occ);
+    cs->by_type[ROOK] = bb_rook_attacks(ksq, occ);
+    cs->by_type[QUEEN] = cs->by_type[BISHOP] | cs->by_type[ROOK];
+    cs->by_type[KING] = 0;
+}
+
+static bool gives_no_check(const Position *p, const CheckSquares *cs, Move m)
+{
+    int from = move_from(m);
+    bool none = move_type(m) == MOVE_NORMAL && !(cs->lines & bb_sq(from)) &&
+                !(cs->by_type[piece_type(p->board[from])] & bb_sq(move_to(m)));
+    UNWIN_DEBUG_ASSERT(!none || !gen_gives_check(p, m)); /* (debug builds: the move made) */
+    return none;
+}
+
 /* A mate in one by the winner to move in p?  Its move, or MOVE_NONE. */
 static Move mate_in_one(const Position *p, const MoveList *list)
 {
+    CheckSquares cs;
+    check_squares(p, &cs);
     for (int i = 0; i < list->count; i++) {
         Move m = list->moves[i];
-        if (!gen_gives_check(p, m))
+        if (gives_no_check(p, &cs, m))
             continue;
         Position c;
         pos_make(p, m, &c);
-        if (!gen_has_legal_move(&c))
+        if (c.checkers && !gen_has_legal_move(&c))
             return m;
     }
     return MOVE_NONE;
@@ -759,7 +876,7 @@ static bool dive(Search *s, const Position *p, int depth, int ply, int width)
     if (depth <= 1 || ply + 1 >= UNWIN_MAX_LINE)
         return false;
     int score[MAX_MOVES];
-    order(s, p, &list, s->mode, score);
+    order(s, p, &list, s->mode, score, width);
     int n = list.count < width ? list.count : width;
     for (int i = 0; i < n && !s->out; i++) {
         Position c;
@@ -789,11 +906,15 @@ static bool hm(Search *s, const Position *p, int depth, int ply)
     MoveList list;
     gen_legal(p, &list);
     int score[MAX_MOVES];
-    order(s, p, &list, 0, score);
+    order(s, p, &list, 0, score, MAX_MOVES);
+    CheckSquares cs;
+    if (mover && depth == 1)
+        check_squares(p, &cs);
     for (int i = 0; i < list.count && !s->out; i++) {
         Move m = list.moves[i];
-        if (mover && depth == 1 && !gen_gives_check(p, m))
-            continue; /* the last move of the mate is a check */
+        if (mover && depth == 1 && gives_no_check(p, &cs, m))
+            continue; /* the last move of the mate is a check (a move
+                       * gives_no_check passes is made: c.checkers) */
         Position c;
         pos_make(p, m, &c);
         if (mover && c.checkers && !gen_has_legal_move(&c)) {

@@ -56,6 +56,16 @@
 #include "movegen.h"
 #include "rules.h"
 
+/* Debug builds (-DPGNCHECK_DEBUG: make check's sanitizer build, whose
+ * tests/test_unwin -q asks CHA's vector and the lichess sample) check
+ * each count that stops early against the whole count. */
+#ifdef PGNCHECK_DEBUG
+#include <assert.h>
+#define QUICK_DEBUG_ASSERT(x) assert(x)
+#else
+#define QUICK_DEBUG_ASSERT(x) ((void)0)
+#endif
+
 #define QUICK_MOBILITY 6
 #define QUICK_REGION 8
 #define QUICK_HEAVY_ROOM 4
@@ -116,28 +126,93 @@ static Bitboard piece_reach(const Position *p, int sq, Bitboard occ)
     }
 }
 
-/* Colour c's moves by the reach of its men (see 1 above). */
-static int reach_moves(const Position *p, int c)
+/* At least two, and at least four, squares in b (without a count). */
+static bool two_or_more(Bitboard b)
 {
-    Bitboard occ = p->by_type[0], own = p->by_color[c], pawns = p->by_type[PAWN];
-    int n = 0;
-    for (Bitboard b = own & ~pawns & ~p->by_type[KING]; b;) {
-        int sq = bb_pop(&b);
-        n += bb_count(piece_reach(p, sq, occ) & ~own);
-    }
-    Bitboard pw = own & pawns;
-    Bitboard push = (c == WHITE ? pw << 8 : pw >> 8) & ~occ;
-    n += bb_count(push) + bb_count(pawn_attacks_of(c, pw) & p->by_color[c ^ 1]);
-    Bitboard ks = bb_king_attacks(p->king_sq[c]) & ~own & ~pawn_attacks_of(c ^ 1, pawns & p->by_color[c ^ 1]) &
-                  ~bb_king_attacks(p->king_sq[c ^ 1]);
-    return n + bb_count(ks);
+    return (b & (b - 1)) != 0;
 }
 
-static int legal_moves(const Position *p)
+static bool four_or_more(Bitboard b)
 {
+    b &= b - 1;
+    b &= b - 1;
+    return (b & (b - 1)) != 0;
+}
+
+/* Colour c's moves by the reach of its men (see 1 above): are there at
+ * least k?  The count stops once it has k (every term adds, none takes
+ * away): the pawns and the king first, then the pieces, the queens and
+ * rooks, which reach most, before the minor pieces. */
+static bool reach_at_least(const Position *p, int c, int k)
+{
+    Bitboard occ = p->by_type[0], own = p->by_color[c], pawns = p->by_type[PAWN];
+    Bitboard pw = own & pawns;
+    /* (pushes go to empty squares, captures to enemy men: apart; a king's
+     * step may share a square with either, counted once more then) */
+    Bitboard pm = ((c == WHITE ? pw << 8 : pw >> 8) & ~occ) | (pawn_attacks_of(c, pw) & p->by_color[c ^ 1]);
+    Bitboard ks = bb_king_attacks(p->king_sq[c]) & ~own & ~pawn_attacks_of(c ^ 1, pawns & p->by_color[c ^ 1]) &
+                  ~bb_king_attacks(p->king_sq[c ^ 1]);
+    int n = bb_count(pm | ks);
+    if (pm & ks)
+        n += bb_count(pm & ks);
+    Bitboard diag = own & (p->by_type[QUEEN] | p->by_type[BISHOP]);
+    Bitboard line = own & (p->by_type[QUEEN] | p->by_type[ROOK]);
+    for (Bitboard b = line; b && n < k;)
+        n += bb_count(bb_rook_attacks(bb_pop(&b), occ) & ~own);
+    for (Bitboard b = diag; b && n < k;)
+        n += bb_count(bb_bishop_attacks(bb_pop(&b), occ) & ~own);
+    for (Bitboard b = own & p->by_type[KNIGHT]; b && n < k;)
+        n += bb_count(bb_knight_attacks(bb_pop(&b)) & ~own);
+#ifdef PGNCHECK_DEBUG
+    /* (the whole count, man by man) */
+    int all = bb_count(pm) + bb_count(ks);
+    for (Bitboard b = own & ~pawns & ~p->by_type[KING]; b;) {
+        int sq = bb_pop(&b);
+        all += bb_count(piece_reach(p, sq, occ) & ~own);
+    }
+    QUICK_DEBUG_ASSERT((n >= k) == (all >= k));
+#endif
+    return n >= k;
+}
+
+/* At least k legal moves for the side to move, out of check, by a count
+ * of some of them: the men that stand off the king's lines to the enemy
+ * sliders (pin_lines) are not pinned, and every move of such a man other
+ * than the king (en passant aside) is legal: its pushes, and its moves
+ * to squares with no man of its own (nor a king).  False says nothing. */
+static bool free_moves_at_least(const Position *p, int k)
+{
+    if (p->checkers)
+        return false;
+    int c = p->side;
+    Bitboard occ = p->by_type[0], own = p->by_color[c], free_men = own & ~p->pin_lines;
+    Bitboard to = ~own & ~p->by_type[KING];
+    Bitboard pw = free_men & p->by_type[PAWN];
+    int n = bb_count(((c == WHITE ? pw << 8 : pw >> 8) & ~occ) | (pawn_attacks_of(c, pw) & p->by_color[c ^ 1] & to));
+    for (Bitboard b = free_men & (p->by_type[QUEEN] | p->by_type[ROOK]); b && n < k;)
+        n += bb_count(bb_rook_attacks(bb_pop(&b), occ) & to);
+    for (Bitboard b = free_men & (p->by_type[QUEEN] | p->by_type[BISHOP]); b && n < k;)
+        n += bb_count(bb_bishop_attacks(bb_pop(&b), occ) & to);
+    for (Bitboard b = free_men & p->by_type[KNIGHT]; b && n < k;)
+        n += bb_count(bb_knight_attacks(bb_pop(&b)) & to);
+#ifdef PGNCHECK_DEBUG
+    if (n >= k) {
+        MoveList list;
+        gen_legal(p, &list);
+        QUICK_DEBUG_ASSERT(list.count >= k); /* (the moves generated: at least as many) */
+    }
+#endif
+    return n >= k;
+}
+
+/* At least k legal moves: the count above, else the moves generated. */
+static bool legal_at_least(const Position *p, int k)
+{
+    if (free_moves_at_least(p, k))
+        return true;
     MoveList list;
     gen_legal(p, &list);
-    return list.count;
+    return list.count >= k;
 }
 
 /* The endings of their theory (see the head of the file). */
@@ -161,14 +236,14 @@ static bool quick_ending(const Position *p, int W)
     bool helper = minor && (lmen & p->by_type[PAWN] & ~ahead_of(W, occ)) != 0;
     for (Bitboard b = minor ? lmen & ~p->by_type[PAWN] : 0; b && !helper;) {
         int sq = bb_pop(&b);
-        helper = bb_count(piece_reach(p, sq, occ) & ~occ) >= 2;
+        helper = two_or_more(piece_reach(p, sq, occ) & ~occ);
     }
     minor = minor && helper &&
-                 bb_count(piece_reach(p, bb_lsb(minors), occ) & ~occ) >= 2 &&
+                 two_or_more(piece_reach(p, bb_lsb(minors), occ) & ~occ) &&
                  bb_count(flood(bb_sq(p->king_sq[L]), ~p->by_type[PAWN])) >= 16 &&
-                 reach_moves(p, W) >= QUICK_MOBILITY && reach_moves(p, L) >= QUICK_MOBILITY &&
-                 legal_moves(p) >= QUICK_MOBILITY;
-    return (bare || pawn_race || minor) && reach_moves(p, W) >= 2 && reach_moves(p, L) >= 2 && gen_has_legal_move(p);
+                 reach_at_least(p, W, QUICK_MOBILITY) && reach_at_least(p, L, QUICK_MOBILITY) &&
+                 legal_at_least(p, QUICK_MOBILITY);
+    return (bare || pawn_race || minor) && reach_at_least(p, W, 2) && reach_at_least(p, L, 2) && gen_has_legal_move(p);
 }
 
 /* W's force is free (3 above). */
@@ -178,16 +253,17 @@ static bool free_force(const Position *p, int W)
     Bitboard mine = p->by_color[W] & ~p->by_type[KING];
     if (mine & pawns & ~ahead_of(W ^ 1, occ))
         return true; /* a pawn whose way to the last rank is empty */
-    Bitboard minors = 0;
-    for (Bitboard b = mine & ~pawns; b;) {
-        int sq = bb_pop(&b), pt = piece_type(p->board[sq]);
-        int room = bb_count(piece_reach(p, sq, occ) & ~occ);
-        if ((pt == ROOK || pt == QUEEN) && room >= QUICK_HEAVY_ROOM)
+    /* (the queens and rooks first: one with room answers) */
+    for (Bitboard b = mine & (p->by_type[QUEEN] | p->by_type[ROOK]); b;)
+        if (four_or_more(piece_reach(p, bb_pop(&b), occ) & ~occ))
             return true;
-        if ((pt == KNIGHT || pt == BISHOP) && room >= 2)
+    Bitboard minors = 0;
+    for (Bitboard b = mine & (p->by_type[KNIGHT] | p->by_type[BISHOP]); b;) {
+        int sq = bb_pop(&b);
+        if (two_or_more(piece_reach(p, sq, occ) & ~occ))
             minors |= bb_sq(sq);
     }
-    if ((minors & p->by_type[KNIGHT]) && bb_count(minors) >= 2)
+    if ((minors & p->by_type[KNIGHT]) && two_or_more(minors))
         return true;
     Bitboard bishops = minors & p->by_type[BISHOP];
     return (bishops & LIGHT) && (bishops & ~LIGHT);
@@ -213,7 +289,7 @@ static bool quick(const Position *p, int W, bool evasion)
     }
     if (quick_ending(p, W))
         return true;
-    if (reach_moves(p, p->side ^ 1) < QUICK_MOBILITY || !free_force(p, W))
+    if (!reach_at_least(p, p->side ^ 1, QUICK_MOBILITY) || !free_force(p, W))
         return false;
     Bitboard mine = p->by_color[W] & ~p->by_type[KING];
     if (bb_count(mine) < 2 && (bb_king_attacks(p->king_sq[L]) & mine))
@@ -230,14 +306,18 @@ static bool quick(const Position *p, int W, bool evasion)
         fb = nb;
     }
     Bitboard fixed = fw | fb;
-    Bitboard closed[2] = {pawn_attacks_of(WHITE, fw), pawn_attacks_of(BLACK, fb)};
-    Bitboard lreg = flood(bb_sq(p->king_sq[L]), ~fixed & ~closed[W]);
-    Bitboard wreg = flood(bb_sq(p->king_sq[W]), ~fixed & ~closed[L]);
-    if (!(lreg & wreg) || bb_count(lreg) < QUICK_REGION)
-        return false;
+    if (fixed) {
+        /* (none fixed: each king walks the whole board) */
+        Bitboard closed[2] = {pawn_attacks_of(WHITE, fw), pawn_attacks_of(BLACK, fb)};
+        Bitboard lreg = flood(bb_sq(p->king_sq[L]), ~fixed & ~closed[W]);
+        Bitboard wreg = flood(bb_sq(p->king_sq[W]), ~fixed & ~closed[L]);
+        if (!(lreg & wreg) || bb_count(lreg) < QUICK_REGION)
+            return false;
+    }
     /* (the legal moves counted only where the reach is small: a side
      * with QUICK_WIDE moves by its men's reach is not in forced play) */
-    return reach_moves(p, p->side) >= QUICK_WIDE || legal_moves(p) >= QUICK_MOBILITY;
+    return free_moves_at_least(p, QUICK_MOBILITY) || reach_at_least(p, p->side, QUICK_WIDE) ||
+           legal_at_least(p, QUICK_MOBILITY);
 }
 
 /* The filter on the positions exactly `depth` plies ahead (any legal
