@@ -522,6 +522,7 @@ typedef struct Search {
     int mode;                /* the defending king's aim in the ordering (move_score) */
     uint32_t seed;           /* 0, or the seed of the ordering's noise (a dive of its own) */
     bool sac;                /* the ordering of sacrifices (move_score) */
+    bool bar;                /* the ordering of barred pawns (move_score) */
     Move path[UNWIN_MAX_LINE];   /* a dive's moves from the root to where it stands */
     /* The milestone: the position of most progress (progress()) a dive
      * has reached, and the moves to it; later dives start there too. */
@@ -602,8 +603,14 @@ static int move_score(const Search *sr, const Position *p, Move m, int winner, i
     if (p->side == winner) {
         if (move_type(m) == MOVE_PROMOTION)
             s += move_promo(m) == QUEEN ? 100 : move_promo(m) == ROOK ? 40 : 30;
-        if (pt == PAWN)
-            s += 20 + (winner == WHITE ? sq_rank(to) : 7 - sq_rank(to));
+        if (pt == PAWN) {
+            /* With sr->bar, a pawn that an enemy pawn bars on its file
+             * ranks below the pieces' moves: it can only lock the files. */
+            Bitboard file = 0x0101010101010101ull << sq_file(to);
+            Bitboard ahead = winner == WHITE ? file & (~0ull << to << 1) : file & (bb_sq(to) - 1);
+            bool barred = sr->bar && (ahead & p->by_type[PAWN] & p->by_color[winner ^ 1]);
+            s += (barred ? 0 : 20) + (winner == WHITE ? sq_rank(to) : 7 - sq_rank(to));
+        }
         else if (pt != KING)
             s += 5 * (sq_dist(from, lk) - sq_dist(to, lk));
         else if (prey_d && prey_d[from] < 99)
@@ -1154,11 +1161,16 @@ UnwinVerdict unwin_decide(const Position *pos, int color, UnwinTable *t, uint64_
     walk_dist(pos, color ^ 1, 0x8100000000000081ull, s.corner_dist[0]);
     for (int i = 0; i < 4; i++)
         walk_dist(pos, color ^ 1, bb_sq((i & 1 ? 7 : 0) + (i & 2 ? 56 : 0)), s.corner_dist[i + 1]);
-    /* A narrow dive finds most helpmates at once; a short exhaustive
+    /* A narrow dive finds most helpmates at once (its mating side's
+     * pawns first push where no enemy pawn bars them); a short exhaustive
      * search settles the locked positions with few positions to visit;
      * then wider dives, every move to a small depth, and the exhaustive
      * search with the rest of the budget. */
-    if (dive_for(&s, budget / 5, 2, 40, 0, false, r) || exhaust_for(&s, budget / 5, r))
+    s.bar = true;
+    if (dive_for(&s, budget / 5, 2, 40, 0, false, r))
+        return r->verdict;
+    s.bar = false;
+    if (exhaust_for(&s, budget / 5, r))
         return r->verdict;
     static const struct { int width, depth, mode; } dives[] = {
         {2, 40, 1}, {2, 40, 2}, {3, 60, 0}, {3, 60, 1}, {3, 60, 2}, {2, 120, 0}, {4, 40, 0}, {3, 120, 1}};
