@@ -33,6 +33,22 @@ extern Bitboard bb_queen_empty_tab[64];  /* both: the square's eight rays */
 extern Bitboard bb_reach_tab[8][64];
 
 static inline Bitboard bb_pawn_attacks(int color, int sq) { return bb_pawn_att[color][sq]; }
+/* The squares the pawns of colour c on b attack, all at once. */
+static inline Bitboard bb_pawn_set_attacks(int c, Bitboard b)
+{
+    const Bitboard not_a = ~0x0101010101010101ull, not_h = ~0x8080808080808080ull;
+    if (c == WHITE)
+        return ((b & not_a) << 7) | ((b & not_h) << 9);
+    return ((b & not_a) >> 9) | ((b & not_h) >> 7);
+}
+/* The squares next to those of b. */
+static inline Bitboard bb_king_spread(Bitboard b)
+{
+    const Bitboard not_a = ~0x0101010101010101ull, not_h = ~0x8080808080808080ull;
+    Bitboard side = ((b & not_a) >> 1) | ((b & not_h) << 1);
+    Bitboard row = b | side;
+    return side | (row << 8) | (row >> 8);
+}
 static inline Bitboard bb_knight_attacks(int sq) { return bb_knight_att[sq]; }
 static inline Bitboard bb_king_attacks(int sq) { return bb_king_att[sq]; }
 /* Squares strictly between a and b if they share a line, else 0. */

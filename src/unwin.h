@@ -3,6 +3,7 @@
 #define PGNCHECK_UNWIN_H
 
 #include "chess.h"
+#include "unwin_blockade.h"
 
 typedef enum UnwinVerdict {
     UNWIN_WINNABLE = 0,   /* a helpmate is given (UnwinResult.line) */
@@ -74,25 +75,6 @@ UnwinVerdict unwin_decide(const Position *pos, int color, UnwinTable *t, uint64_
  * answered from the table without a search.  The answer is the one the
  * search gives, so the output does not depend on what was asked before. */
 UnwinVerdict unwin_decide_verdict(const Position *pos, int color, UnwinTable *t, uint64_t budget, UnwinReason *why);
-
-/* The static proof alone (cheap, no table): true when no pawn can ever
- * move, capture or be captured beyond the paths it has, and no square the
- * defending king can reach allows a mate by `color`. */
-bool unwin_blockade(const Position *pos, int color);
-
-/* A cheap filter: false means unwin_blockade is false for both colours.
- * True when every pawn has a man ahead on its file (where its path ends
- * before the last rank), no pawn attacks an enemy pawn or piece from the
- * empty squares in front of it, no en passant capture is open, and
- * every castling right is standard chess's; pawnless positions are left to the material rules
- * (false: the proof then has no walls, and W's king reaches every
- * square). */
-bool unwin_may_be_blocked(const Position *pos);
-
-/* The cheaper and narrower filter of the replay: no castling right or
- * en passant capture open, and every pawn stands right behind a pawn
- * (none can move now) and attacks no enemy pawn. */
-bool unwin_pawns_locked(const Position *pos);
 
 /* The cheap filter before the search (unwin_quick.c, a fraction of a
  * microsecond): true when `color` plainly can still mate -- mating
