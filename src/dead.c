@@ -8,7 +8,7 @@
  * moves?  False only when proven: by the material rules (rules.c), or
  * for a position whose pawns may be locked (unwin_may_be_blocked: a man
  * ahead of every pawn on its file, no castling right) by the
- * blockade proof of unwin.c, a static test of a few microseconds.  The
+ * blockade proof of unwin_blockade.c, a static test of a few microseconds.  The
  * searches of unwin_decide are not run here: they cost milliseconds on
  * a locked position that is winnable, and those are far more common in
  * real games than unwinnable ones.  *why: the proof when false. */
@@ -47,7 +47,7 @@ bool dead_can_mate(Ctx *c, const Position *p, int color, bool on_time, UnwinReas
 
 /* Why a colour cannot mate, after can_mate said so: "" for the material
  * alone (the message says enough), else a short clause (a message has
- * PGN_MSG bytes): the blockade proof of unwin.c, the pawns locked for
+ * PGN_MSG bytes): the blockade proof of unwin_blockade.c, the pawns locked for
  * ever and no square the king can reach where a mate could be given. */
 const char *dead_why(UnwinReason why)
 {
@@ -60,7 +60,7 @@ const char *dead_why(UnwinReason why)
 
 /* R22 (FIDE 5.2.2): dead beyond the material list, where the pawns may
  * be locked (unwin_may_be_blocked, a necessary condition) and the
- * blockade proof of unwin.c shows that neither colour can ever mate.  The general rule is in the Laws of
+ * blockade proof of unwin_blockade.c shows that neither colour can ever mate.  The general rule is in the Laws of
  * 1997 and after (5.2 b; laws.h, Laws): applied only where the game's
  * date shows them (its earliest day from 1997-07-01; an undated game is
  * judged by the older laws, whose list the material rules cover). */
