@@ -59,7 +59,11 @@
  *    a piece or pawn of L, each by another one (a man of W standing there
  *    unprotected is taken by the king, a protected one is attacked).  When
  *    the flight squares W cannot attack outnumber what L can put on them
- *    (a bipartite matching), s is no mating square.
+ *    (a bipartite matching), s is no mating square.  Where this leaves s
+ *    open, W's king is taken on one square k of its region at a time,
+ *    neither s nor next to it (kings never touch): at the mate it stands
+ *    on one square and attacks only those next to it, not all of king_att
+ *    (blk_no_mate_king); s is no mating square if no k leaves a match.
  * No square of the region being a mating square, W can never mate. */
 
 /* The squares a step of a rook, or of a bishop, away from those of b. */
@@ -239,6 +243,28 @@ static bool blk_matchable(Bitboard need, const Bitboard *can, int nu)
     return true;
 }
 
+/* Step 4 again on a square s it could not exclude, W's king on one
+ * square at a time: at the mate W's king stands on one square k of its
+ * region, neither s nor next to it (kings never touch), and attacks the
+ * squares next to k, not all of king_att (the squares next to the whole
+ * region).  Each other attacker is still taken from its whole region.
+ * True when, for every such k, the flight squares of s (next to s, in
+ * L's king's region) that neither k nor att_check covers outnumber what
+ * L can put on them: no mate on s.  (The set of k is one square at
+ * least, W's king's own; the flights left for one k include those of the
+ * first try, so this only decides squares the first try left open.) */
+static bool blk_no_mate_king(int s, const Bitboard *king_reg, Bitboard att_check, const Bitboard *can, int nu, int W)
+{
+    const int L = W ^ 1;
+    Bitboard flights = bb_king_attacks(s) & king_reg[L] & ~att_check;
+    for (Bitboard ks = king_reg[W] & ~bb_king_attacks(s) & ~bb_sq(s); ks;) {
+        Bitboard need = flights & ~bb_king_attacks(bb_pop(&ks));
+        if (!need || blk_matchable(need, can, nu))
+            return false;
+    }
+    return true;
+}
+
 bool unwin_blockade(const Position *pos, int color)
 {
     if (!unwin_may_be_blocked(pos))
@@ -329,7 +355,7 @@ bool unwin_blockade(const Position *pos, int color)
     while (cand) {
         int s = bb_pop(&cand);
         Bitboard need = bb_king_attacks(s) & king_reg[L] & ~att_all;
-        if (!need || blk_matchable(need, can, nu))
+        if ((!need || blk_matchable(need, can, nu)) && !blk_no_mate_king(s, king_reg, att_check, can, nu, W))
             return false;
     }
     return true;
