@@ -6,7 +6,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_DIR      = build/fuzz
 FUZZ_SAN      = -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_CFLAGS   = -std=c17 -D_POSIX_C_SOURCE=200809L -g -O1 -fno-omit-frame-pointer $(FUZZ_SAN)
-FUZZ_TARGETS  = fuzz_reader fuzz_fen fuzz_san fuzz_pipeline fuzz_export fuzz_select
+FUZZ_TARGETS  = fuzz_reader fuzz_fen fuzz_san fuzz_pipeline fuzz_export fuzz_select fuzz_unwin
 
 FUZZ_LIB_SRC  = $(filter-out src/main.c src/cli.c,$(wildcard src/*.c))
 FUZZ_LIB_OBJ  = $(FUZZ_LIB_SRC:src/%.c=$(FUZZ_DIR)/obj/%.o)

@@ -13,7 +13,7 @@ finish() { echo "$passed passed, $failed failed"; exit 0; }
 
 secs=${FUZZ_TEST_SECONDS:-20}
 cc=${FUZZ_CC:-clang}
-targets="fuzz_reader fuzz_fen fuzz_san fuzz_pipeline fuzz_export fuzz_select"
+targets="fuzz_reader fuzz_fen fuzz_san fuzz_pipeline fuzz_export fuzz_select fuzz_unwin"
 
 if [ -n "$SANITIZED" ]; then
     echo "note: fuzz suite skipped under SANITIZED=1 (the fuzz build has ASan+UBSan itself)"
