@@ -17,6 +17,15 @@
 #define CHESS_NOINLINE
 #endif
 
+/* Debug builds (-DPGNCHECK_DEBUG: make check's sanitizer build) check a
+ * shortcut against the longer way it replaces; other builds, nothing. */
+#ifdef PGNCHECK_DEBUG
+#include <assert.h>
+#define CHESS_DEBUG_ASSERT(x) assert(x)
+#else
+#define CHESS_DEBUG_ASSERT(x) ((void)0)
+#endif
+
 typedef uint64_t Bitboard;
 
 /* A move packs from (bits 0-5), to (6-11), type (12-13), promotion piece

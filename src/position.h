@@ -34,12 +34,7 @@ void pos_do_castle(Position *pos, Move m);
 bool pos_is_consistent(const Position *pos);
 /* Debug builds (-DPGNCHECK_DEBUG: make check's sanitizer build) check
  * each position the replay makes against that full recomputation. */
-#ifdef PGNCHECK_DEBUG
-#include <assert.h>
-#define POS_DEBUG_CONSISTENT(pos) assert(pos_is_consistent(pos))
-#else
-#define POS_DEBUG_CONSISTENT(pos) ((void)0)
-#endif
+#define POS_DEBUG_CONSISTENT(pos) CHESS_DEBUG_ASSERT(pos_is_consistent(pos))
 /* Every field of a and b the same (the padding aside). */
 bool pos_equal(const Position *a, const Position *b);
 

@@ -797,8 +797,7 @@ static void decide(RepairSet *rs)
         mass += 50 * weight(COST_PAIR);
     for (size_t i = 0; i < rs->n; i++)
         rs->r[i].share = mass > 0 ? weight(rs->r[i].tier) / mass : 0;
-    rs->share = rs->n ? rs->r[0].share : 0;
-    rs->unique = rs->n && rs->searched_to >= 2 && rs->share >= REPAIR_SHARE;
+    rs->unique = rs->n && rs->searched_to >= 2 && rs->r[0].share >= REPAIR_SHARE;
 }
 
 bool repair_search(const PgnGame *g, const Position *start, PgnResult result, RepairSet *rs)

@@ -74,7 +74,6 @@ typedef struct RepairSet {
     size_t n;                  /* candidates kept, best first */
     uint32_t found;            /* candidates proven (n is at most REPAIR_MAX) */
     double mass;               /* the weight of every candidate proven (repair.c) */
-    double share;              /* the best candidate's part of it (0..1) */
     bool unique;               /* one candidate stands alone (repair.c) */
     uint64_t nodes;            /* moves the search parsed (the budget's unit) */
     Repair r[REPAIR_MAX];
@@ -117,7 +116,7 @@ static inline const Repair *repair_unique(const RepairSet *rs)
  * nothing; -f jsonl still gives the first REPAIR_MAX on the error. */
 static inline bool repair_noted(const RepairSet *rs)
 {
-    return repair_unique(rs) || (rs && (rs->found <= REPAIR_MAX || rs->share >= 0.5));
+    return repair_unique(rs) || (rs && (rs->found <= REPAIR_MAX || rs->r[0].share >= 0.5));
 }
 
 /* The message of the finding: "did you mean ..." (unique) or the best

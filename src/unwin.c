@@ -6,16 +6,6 @@
 
 #include <string.h>
 
-/* Debug builds (-DPGNCHECK_DEBUG: make check's sanitizer build, whose
- * tests/test_unwin asks CHA's vector and the lichess sample) check each
- * shortcut below against the longer way it replaces. */
-#ifdef PGNCHECK_DEBUG
-#include <assert.h>
-#define UNWIN_DEBUG_ASSERT(x) assert(x)
-#else
-#define UNWIN_DEBUG_ASSERT(x) ((void)0)
-#endif
-
 /* --------------------------------------------------------------- tables */
 
 typedef struct TtEntry {
@@ -411,7 +401,7 @@ static bool gives_no_check(const Position *p, const CheckSquares *cs, Move m)
     int from = move_from(m);
     bool none = move_type(m) == MOVE_NORMAL && !(cs->lines & bb_sq(from)) &&
                 !(cs->by_type[piece_type(p->board[from])] & bb_sq(move_to(m)));
-    UNWIN_DEBUG_ASSERT(!none || !gen_gives_check(p, m)); /* (debug builds: the move made) */
+    CHESS_DEBUG_ASSERT(!none || !gen_gives_check(p, m)); /* (debug builds: the move made) */
     return none;
 }
 

@@ -3,16 +3,6 @@
 
 #include "bitboard.h"
 
-/* Debug builds (-DPGNCHECK_DEBUG: make check's sanitizer build, whose
- * tests/test_unwin asks CHA's vector and the lichess sample) check each
- * shortcut below against the longer way it replaces. */
-#ifdef PGNCHECK_DEBUG
-#include <assert.h>
-#define UNWIN_DEBUG_ASSERT(x) assert(x)
-#else
-#define UNWIN_DEBUG_ASSERT(x) ((void)0)
-#endif
-
 /* ------------------------------------------------------------ blockade
  *
  * The proof for positions whose pawns are locked.  W is the colour asked
@@ -119,7 +109,7 @@ static Bitboard blk_region(int pt, int sq, Bitboard walls, Bitboard no_king, Bit
             left |= t & ~walls & ~slid;
             slid |= t & ~walls;
         }
-        UNWIN_DEBUG_ASSERT(slid == reg && a == *att);
+        CHESS_DEBUG_ASSERT(slid == reg && a == *att);
 #endif
         return reg;
     }

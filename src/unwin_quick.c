@@ -56,16 +56,6 @@
 #include "movegen.h"
 #include "rules.h"
 
-/* Debug builds (-DPGNCHECK_DEBUG: make check's sanitizer build, whose
- * tests/test_unwin -q asks CHA's vector and the lichess sample) check
- * each count that stops early against the whole count. */
-#ifdef PGNCHECK_DEBUG
-#include <assert.h>
-#define QUICK_DEBUG_ASSERT(x) assert(x)
-#else
-#define QUICK_DEBUG_ASSERT(x) ((void)0)
-#endif
-
 #define QUICK_MOBILITY 6
 #define QUICK_REGION 8
 #define QUICK_HEAVY_ROOM 4
@@ -170,7 +160,7 @@ static bool reach_at_least(const Position *p, int c, int k)
         int sq = bb_pop(&b);
         all += bb_count(piece_reach(p, sq, occ) & ~own);
     }
-    QUICK_DEBUG_ASSERT((n >= k) == (all >= k));
+    CHESS_DEBUG_ASSERT((n >= k) == (all >= k));
 #endif
     return n >= k;
 }
@@ -199,7 +189,7 @@ static bool free_moves_at_least(const Position *p, int k)
     if (n >= k) {
         MoveList list;
         gen_legal(p, &list);
-        QUICK_DEBUG_ASSERT(list.count >= k); /* (the moves generated: at least as many) */
+        CHESS_DEBUG_ASSERT(list.count >= k); /* (the moves generated: at least as many) */
     }
 #endif
     return n >= k;
