@@ -40,7 +40,9 @@
  *    moves, the men of F stay, the other pawns stay on their paths (or
  *    are taken), no pawn ever takes, and every piece stays in its region:
  *    the first move breaking one of these would need one of the captures
- *    excluded.
+ *    excluded.  One capture is not counted: a king's taking a man of F
+ *    that leaves the other side no move (stalemate, the end of the game;
+ *    king_take_ends).
  * 4. No mate on any square s of L's king's region: a mate needs a check on
  *    s by a piece or pawn of W (from their regions and paths: a king never
  *    checks), and each flight square of s (next to s, in the region: the
@@ -54,6 +56,9 @@
  *    neither s nor next to it (kings never touch): at the mate it stands
  *    on one square and attacks only those next to it, not all of king_att
  *    (blk_no_mate_king); s is no mating square if no k leaves a match.
+ *    When L has no man that can move but its king, its last move before
+ *    the mate brought its king to s, and W's king must have stood where
+ *    that move was legal (the tempo rule, blk_no_mate_king).
  * No square of the region being a mating square, W can never mate. */
 
 /* The squares a step of a rook, or of a bishop, away from those of b. */
@@ -233,6 +238,27 @@ static bool blk_matchable(Bitboard need, const Bitboard *can, int nu)
     return true;
 }
 
+/* Could W's king, stepping off o, uncover a check on a king on k by a
+ * bishop, rook or queen of W standing in its region (diag: those of
+ * the bishops and queens, orth: of the rooks and queens)?  Only men of
+ * F are taken to stand between. */
+static bool may_uncover(int k, int o, Bitboard walls, Bitboard diag, Bitboard orth)
+{
+    int df = (o & 7) - (k & 7), dr = (o >> 3) - (k >> 3);
+    if (!(df == 0 || dr == 0 || df == dr || df == -dr) || (bb_between(k, o) & walls))
+        return false;
+    int sf = (df > 0) - (df < 0), sr = (dr > 0) - (dr < 0);
+    Bitboard movers = sf && sr ? diag : orth;
+    for (int f = (o & 7) + sf, r = (o >> 3) + sr; f >= 0 && f < 8 && r >= 0 && r < 8; f += sf, r += sr) {
+        Bitboard a = bb_sq(r * 8 + f);
+        if (a & movers)
+            return true;
+        if (a & walls)
+            return false;
+    }
+    return false;
+}
+
 /* Step 4 again on a square s it could not exclude, W's king on one
  * square at a time: at the mate W's king stands on one square k of its
  * region, neither s nor next to it (kings never touch), and attacks the
@@ -242,15 +268,82 @@ static bool blk_matchable(Bitboard need, const Bitboard *can, int nu)
  * L's king's region) that neither k nor att_check covers outnumber what
  * L can put on them: no mate on s.  (The set of k is one square at
  * least, W's king's own; the flights left for one k include those of the
- * first try, so this only decides squares the first try left open.) */
-static bool blk_no_mate_king(int s, const Bitboard *king_reg, Bitboard att_check, const Bitboard *can, int nu, int W)
+ * first try, so this only decides squares the first try left open.)
+ *
+ * With `tempo`, when L has no man that can move but its king (its other
+ * men are men of F), the king on k must also have let L's last move
+ * be made: a move of L's king to s from a square of `came` (next to s,
+ * in L's king's region), which was not next to W's king then.  W's
+ * mating move is not a move of W's king, which never checks, unless it
+ * uncovers a line of W's bishop, rook or queen to s (may_uncover; diag
+ * and orth their regions): then W's king stood before on a square next
+ * to k (of its region, not next to s) on such a line.  No k allowing
+ * such a last move, no mate on s.  (Not where L's king stands on s
+ * already with W to move: then L's last move was before the position;
+ * nor while W may castle: its rook could give the check.) */
+static bool blk_no_mate_king(int s, const Bitboard *king_reg, Bitboard att_check, const Bitboard *can, int nu, int W,
+                             Bitboard came, bool tempo, Bitboard walls, Bitboard diag, Bitboard orth)
 {
     const int L = W ^ 1;
+    Bitboard near_s = bb_king_attacks(s) | bb_sq(s);
     Bitboard flights = bb_king_attacks(s) & king_reg[L] & ~att_check;
-    for (Bitboard ks = king_reg[W] & ~bb_king_attacks(s) & ~bb_sq(s); ks;) {
-        Bitboard need = flights & ~bb_king_attacks(bb_pop(&ks));
+    for (Bitboard ks = king_reg[W] & ~near_s; ks;) {
+        int k = bb_pop(&ks);
+        if (tempo) {
+            /* (L's king came to s from a square of `came` not next to
+             * W's king: on k, or where it uncovered the check from) */
+            Bitboard open = came & ~bb_king_attacks(k) & ~bb_sq(k);
+            for (Bitboard before = bb_king_attacks(k) & king_reg[W] & ~near_s; before && !open;) {
+                int k0 = bb_pop(&before);
+                if ((diag | orth) && may_uncover(s, k0, walls, diag, orth))
+                    open |= came & ~bb_king_attacks(k0);
+            }
+            if (!open)
+                continue;
+        }
+        Bitboard need = flights & ~bb_king_attacks(k);
         if (!need || blk_matchable(need, can, nu))
             return false;
+    }
+    return true;
+}
+
+/* Step 3's exception: the man x of colour c (a man of F, of which
+ * the enemy king's region touches x and no enemy piece attacks it) is
+ * taken only by that king, and that capture ends the game.  Right after
+ * it the enemy king stands on x, every other man of F where it stood
+ * (F stands until some man of it is taken), and c has no legal move:
+ *  - every man of c but its king and x is a man of F: none has a move
+ *    while F stands (frozen_men), and the king on x changes none of
+ *    them (a pawn with x in front is still blocked; a piece of F that
+ *    attacked x guarded it, and the king could not take it; no pawn
+ *    of c can take an enemy piece or pawn: steps 2 and 3);
+ *  - c's king stands on a square k of its region `reg` not next to x
+ *    (else x was guarded), and every square next to k in that region
+ *    is next to x, where the enemy king forbids it (kings never touch);
+ *    the squares next to k outside the region hold a man of F of c or
+ *    are attacked by an enemy one.
+ * So the capture is stalemate, or mate of c: the end of the game.  When
+ * c is L, the taker is W's king, and the capture must not be a mate by
+ * W: a king move checks only by uncovering a line of a bishop, rook or
+ * queen of W (diag, orth: their regions), from a square o of W's king's
+ * region `taker` next to x (may_uncover).  Then no mate by W ever
+ * follows the capture, and the proof may go on as if x were never
+ * taken. */
+static bool king_take_ends(const Position *pos, int c, int x, Bitboard walls, Bitboard reg, Bitboard taker,
+                           bool by_w, Bitboard diag, Bitboard orth)
+{
+    Bitboard near_x = bb_king_attacks(x) | bb_sq(x);
+    if (pos->by_color[c] & ~pos->by_type[KING] & ~bb_sq(x) & ~walls)
+        return false;
+    for (Bitboard ks = reg & ~near_x; ks;) {
+        int k = bb_pop(&ks);
+        if (bb_king_attacks(k) & reg & ~near_x)
+            return false;
+        if (by_w && (diag | orth))
+            for (Bitboard os = bb_king_attacks(x) & taker; os;)
+                if (may_uncover(k, bb_pop(&os), walls, diag, orth))
+                    return false;
     }
     return true;
 }
@@ -267,14 +360,16 @@ bool unwin_blockade(const Position *pos, int color)
      * the pawns' attacks from them, the fixed ones' attacks. */
     Bitboard path[2][8], paths[2], pawn_att[2], fixed = 0;
     int npath[2];
-    Bitboard king_reg[2], king_att[2], piece_reg[2], piece_att[2];
+    Bitboard king_reg[2], king_att[2], piece_reg[2], piece_att[2], diag_reg[2], orth_reg[2];
     Bitboard can[24];
     int nu;
+    Bitboard F = 0;
     for (int round = 0;; round++) {
         if (round > 32)
             return false; /* cannot happen: K gains a man each round, and there are 30 */
         /* Step 1: the frozen men F (frozen_men), the paths of the others. */
         Bitboard walls = frozen_men(pos, pos->by_type[0] & ~capturable), guards[2];
+        F = walls;
         fixed = walls & pawns;
         Bitboard stuck = walls & ~pawns & ~pos->by_type[KING];
         for (int c = 0; c < 2; c++) {
@@ -302,7 +397,7 @@ bool unwin_blockade(const Position *pos, int color)
         nu = 0;
         for (int c = 0; c < 2; c++) {
             king_reg[c] = blk_region(KING, pos->king_sq[c], walls, guards[c ^ 1], &king_att[c]);
-            piece_reg[c] = piece_att[c] = 0;
+            piece_reg[c] = piece_att[c] = diag_reg[c] = orth_reg[c] = 0;
             Bitboard pieces = pos->by_color[c] & ~pawns & ~pos->by_type[KING];
             if (pieces & pawn_att[c ^ 1])
                 return false; /* a pawn may take a piece now */
@@ -312,6 +407,11 @@ bool unwin_blockade(const Position *pos, int color)
                 Bitboard a, reg = blk_region(piece_type(pos->board[sq]), sq, walls, 0, &a);
                 piece_reg[c] |= reg;
                 piece_att[c] |= a;
+                int pt = piece_type(pos->board[sq]);
+                if (pt == BISHOP || pt == QUEEN)
+                    diag_reg[c] |= reg;
+                if (pt == ROOK || pt == QUEEN)
+                    orth_reg[c] |= reg;
                 if (c == L && !(stuck & bb_sq(sq))) {
                     if (nu >= 24)
                         return false; /* (never: at most 15 pieces) */
@@ -327,7 +427,13 @@ bool unwin_blockade(const Position *pos, int color)
         Bitboard more = 0;
         for (int c = 0; c < 2; c++) {
             Bitboard takers = piece_att[c ^ 1] | (king_att[c ^ 1] & ~guards[c]);
-            more |= ((paths[c] & fixed) | (stuck & pos->by_color[c])) & takers;
+            Bitboard men = ((paths[c] & fixed) | (stuck & pos->by_color[c])) & takers;
+            for (Bitboard k = men & ~piece_att[c ^ 1]; k;) {
+                int x = bb_pop(&k);
+                if (king_take_ends(pos, c, x, walls, king_reg[c], king_reg[c ^ 1], c == L, diag_reg[W], orth_reg[W]))
+                    men &= ~bb_sq(x);
+            }
+            more |= men;
             for (int i = 0; i < npath[c]; i++)
                 if (path[c][i] & takers)
                     more |= path[c][i] & own[c];
@@ -341,11 +447,15 @@ bool unwin_blockade(const Position *pos, int color)
     Bitboard att_check = pawn_att[W] | piece_att[W];
     Bitboard att_all = att_check | king_att[W];
     /* Step 4. */
+    bool tempo = !(pos->by_color[L] & ~pos->by_type[KING] & ~F) &&
+                 !(pos->castling & (W == WHITE ? CASTLE_WK | CASTLE_WQ : CASTLE_BK | CASTLE_BQ));
     Bitboard cand = king_reg[L] & att_check;
     while (cand) {
         int s = bb_pop(&cand);
         Bitboard need = bb_king_attacks(s) & king_reg[L] & ~att_all;
-        if ((!need || blk_matchable(need, can, nu)) && !blk_no_mate_king(s, king_reg, att_check, can, nu, W))
+        if ((!need || blk_matchable(need, can, nu)) &&
+            !blk_no_mate_king(s, king_reg, att_check, can, nu, W, bb_king_attacks(s) & king_reg[L],
+                              tempo && !(s == pos->king_sq[L] && pos->side == W), F, diag_reg[W], orth_reg[W]))
             return false;
     }
     return true;
