@@ -2,6 +2,7 @@
 #include "dead.h"
 
 #include "laws.h"
+#include "movegen.h"
 #include "rules.h"
 
 /* FIDE 6.9 / R29: can `color` checkmate from p by any series of legal
@@ -72,29 +73,16 @@ bool dead_by_blockade(Ctx *c, const Position *p)
     return c->date_lo >= LAWS_1997_FROM && unwin_blockade(p, WHITE) && unwin_blockade(p, BLACK);
 }
 
-/* R22 (FIDE 5.2.2) by the searches of unwin.c: neither colour can ever
- * mate.  Dated as dead_by_blockade.  By default a game declared drawn is
- * not searched (a dead position there changes no result, only where its
- * moves end), the others up to UNWIN_DEAD_NODES a colour; with
- * --unwin-nodes every game, that many nodes.
- * The cheap filter (unwin_quick_alive) answers for most positions that
+/* Neither colour can ever mate, by the searches (budget nodes a colour):
+ * the cheap filter (unwin_quick_alive) answers for most positions that
  * one colour can still mate; only the others are searched, the declared
  * winner first (else the side that has just moved); an undetermined
- * answer is no proof.  Asked of a game's final position
- * (needs_dead_replay), of a set-up start position, and, in the second
- * replay of a game whose final position is dead, of every ply, so that
- * the first dead one is found. */
-bool dead_by_search(Ctx *c, const Position *p)
+ * answer is no proof. */
+static bool dead_searched(Ctx *c, const Position *p, uint64_t budget)
 {
     PgnResult declared = c->rep->declared;
-    uint64_t budget = !c->opt->unwin_auto         ? c->opt->unwin_nodes
-                      : declared == PGN_RES_DRAW ? 0
-                                                 : UNWIN_DEAD_NODES;
-    if (!budget)
-        return false;
-    (void)ctx_laws(c);
     int first = declared == PGN_RES_WHITE ? WHITE : declared == PGN_RES_BLACK ? BLACK : p->side ^ 1;
-    if (c->date_lo < LAWS_1997_FROM || unwin_quick_alive(p, first))
+    if (unwin_quick_alive(p, first))
         return false;
     UnwinTable *t = ctx_unwin_table(budget);
     if (!t) {
@@ -106,4 +94,67 @@ bool dead_by_search(Ctx *c, const Position *p)
         if (unwin_decide_verdict(p, first ^ k, t, budget, &why) != UNWIN_UNWINNABLE)
             return false;
     return true;
+}
+
+/* A cheap necessary condition, before the filter, for the final
+ * position of a game declared drawn: the dead positions our proofs and
+ * searches settle have no pawn, or pawns that may be locked
+ * (unwin_may_be_blocked); and a legal move (else the position is a mate
+ * or a stalemate, the board's own ending: rules.c).  Most agreed draws
+ * have neither, and cost a few bit operations instead of the filter and
+ * a search: of CHA's 711 dead positions, 684 pass; of big.pgn's 59,205
+ * draws, 3,001 (tests/BENCH.md).  Only the reason of the draw depends on
+ * it.  (A check is no sign: most draws by perpetual check end in one.)
+ * A stalemate is not asked either, so a position dead before it is not
+ * looked for; --unwin-nodes asks every position. */
+static bool draw_may_be_dead(const Ctx *c, const Position *p)
+{
+    if (!c->opt->unwin_auto)
+        return true; /* (--unwin-nodes: every position, as it says) */
+    return (!p->by_type[PAWN] || unwin_may_be_blocked(p)) && gen_has_legal_move(p);
+}
+
+/* The budget of a question whether a position is dead. */
+static uint64_t dead_budget(const Ctx *c)
+{
+    return !c->opt->unwin_auto                   ? c->opt->unwin_nodes
+           : c->rep->declared == PGN_RES_DRAW ? UNWIN_DRAW_NODES
+                                              : UNWIN_DEAD_NODES;
+}
+
+/* R22 (FIDE 5.2.2) by the searches of unwin.c (dead_searched): neither
+ * colour can ever mate.  Dated as dead_by_blockade.  By default
+ * UNWIN_DEAD_NODES a colour, with --unwin-nodes that many.  Asked of a
+ * game's final position (needs_dead_replay), of a set-up start position,
+ * and, in the second replay of a game whose final position is dead, of
+ * every ply, so that the first dead one is found. */
+bool dead_by_search(Ctx *c, const Position *p)
+{
+    uint64_t budget = dead_budget(c);
+    if (!budget)
+        return false;
+    if (c->rep->declared == PGN_RES_DRAW && !draw_may_be_dead(c, p))
+        return false;
+    (void)ctx_laws(c);
+    return c->date_lo >= LAWS_1997_FROM && dead_searched(c, p, budget);
+}
+
+/* The final position of a game declared drawn, which no ply ended, in
+ * a game whose date does not show the Laws of 1997 (the others were
+ * asked already: needs_dead_replay): dead, by the blockade proof or the
+ * searches?  Only the reason of the draw depends on it (judge.c): the
+ * board shows why the result is right, and nothing is an error, so
+ * the date does not matter here; moves after the position became dead
+ * are not looked for (under the older laws play went on). */
+bool dead_final_draw(Ctx *c, const Position *p)
+{
+    if (!draw_may_be_dead(c, p))
+        return false;
+    (void)ctx_laws(c);
+    if (c->date_lo >= LAWS_1997_FROM)
+        return false;
+    if (unwin_may_be_blocked(p) && unwin_blockade(p, WHITE) && unwin_blockade(p, BLACK))
+        return true;
+    uint64_t budget = dead_budget(c);
+    return budget && dead_searched(c, p, budget);
 }

@@ -17,5 +17,8 @@ const char *dead_why(UnwinReason why);
  * the searches; only where the game's date shows the Laws of 1997 on. */
 bool dead_by_blockade(Ctx *c, const Position *p);
 bool dead_by_search(Ctx *c, const Position *p);
+/* A declared draw's final position that no ply ended, whatever the date:
+ * dead?  (The reason of the draw only.) */
+bool dead_final_draw(Ctx *c, const Position *p);
 
 #endif

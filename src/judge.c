@@ -308,6 +308,8 @@ void judge_adjudicate(Ctx *c, const Verdict *v)
         else if ((game_tags_time_forfeit(term) || clock_termination_on_time(term)) &&
                  (!rules_can_mate(fin, WHITE) || !rules_can_mate(fin, BLACK)))
             set_outcome(rep, PGN_RES_DRAW, REASON_NO_MATING_MATERIAL);
+        else if (dead_final_draw(c, fin))
+            set_outcome(rep, PGN_RES_DRAW, REASON_DEAD_POSITION);
         else
             set_outcome(rep, PGN_RES_DRAW, REASON_UNVERIFIED);
     } else

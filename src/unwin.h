@@ -61,6 +61,9 @@ size_t unwin_table_bytes(uint64_t budget);
  * filter).  tests/BENCH.md has what they cost. */
 #define UNWIN_ON_TIME_NODES 20000u
 #define UNWIN_DEAD_NODES 2000u
+/* The same for a game declared drawn, where only the reason of the draw
+ * depends on it (dead.c: dead_final_draw). */
+#define UNWIN_DRAW_NODES 150u
 
 void unwin_table_init(UnwinTable *t, void *mem, size_t bytes);
 
