@@ -27,7 +27,8 @@ static bool can_mate(const Position *p, int color, UnwinReason *why)
  * position that can follow), on the final position of a decisive result:
  * false only for a proof (UNWIN_UNWINNABLE); a helpmate, or the budget
  * spent (undetermined), leave the result standing.  By default only a
- * loss on time (on_time) is searched, UNWIN_ON_TIME_NODES: there the
+ * loss on time (on_time) is searched, UNWIN_ON_TIME_NODES (then, if
+ * undetermined, UNWIN_ON_TIME_MORE_NODES in the same table): there the
  * answer is the verdict (FIDE 6.9); elsewhere it is a note, and the
  * final position is asked whether it is dead (dead_by_search).  With
  * --unwin-nodes every such question, that many nodes. */
@@ -43,7 +44,10 @@ bool dead_can_mate(Ctx *c, const Position *p, int color, bool on_time, UnwinReas
         c->rep->out_of_memory = true;
         return true;
     }
-    return unwin_decide_verdict(p, color, t, budget, why) != UNWIN_UNWINNABLE;
+    UnwinVerdict v = unwin_decide_verdict(p, color, t, budget, why);
+    if (v == UNWIN_UNDETERMINED && c->opt->unwin_auto)
+        v = unwin_decide_verdict(p, color, t, UNWIN_ON_TIME_MORE_NODES, why); /* (unwin.h) */
+    return v != UNWIN_UNWINNABLE;
 }
 
 /* Why a colour cannot mate, after can_mate said so: "" for the material

@@ -60,6 +60,14 @@ size_t unwin_table_bytes(uint64_t budget);
  * game is dead (FIDE 5.2.2; most games, nearly all settled by the
  * filter).  tests/BENCH.md has what they cost. */
 #define UNWIN_ON_TIME_NODES 20000u
+/* A win on time left undetermined there is asked again with this many
+ * nodes, in the same table (2 MB): the real positions that need it are
+ * rare (none of big.pgn's wins on time, none of the lichess sample's
+ * 30,000), and a first budget of 200,000 would spend ten times the nodes
+ * on the many whose helpmate comes late in the search's schedule (+3.7%
+ * of big.pgn's check); the test vector's are won by the budget more than
+ * the table (94.6% of it decided at 200,000 nodes in 2 MB, 94.9% in 6). */
+#define UNWIN_ON_TIME_MORE_NODES 200000u
 #define UNWIN_DEAD_NODES 2000u
 /* The same for a game declared drawn, where only the reason of the draw
  * depends on it (dead.c: dead_final_draw). */
