@@ -10,8 +10,9 @@
  * GameReport: a read batch holds hundreds of reports, and a table in each
  * made -j1 peak at 396 MB, issue 33), unwin_table_bytes of the budget,
  * allocated at the thread's first search of that size and kept until
- * game_thread_free.  A run asks at most two budgets (unwin.h), so at most
- * two sizes are held. */
+ * game_thread_free.  A run asks at most three budgets by default (unwin.h:
+ * 150 nodes, 128 KB; 2,000, 256 KB; 20,000 and 200,000, both in 2 MB) or
+ * one (--unwin-nodes), so at most three sizes are held. */
 #define TABLE_SIZES 8
 static _Thread_local struct {
     void *mem;
