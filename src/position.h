@@ -208,7 +208,7 @@ CHESS_HOT_INLINE bool pos_normal_is_rare(const Position *p, int from, int to, in
     if (pt == PAWN && (from ^ to) == 16 &&
         (bb_pawn_attacks(us, (from + to) / 2) & p->by_color[us ^ 1] & p->by_type[PAWN]))
         return true;
-    return (pt == ROOK || piece_type(captured) == ROOK) && p->castling;
+    return p->castling && (pt == ROOK || piece_type(captured) == ROOK);
 }
 
 /* pos_do for a legal move of type MOVE_NORMAL from `from` to `to`, given
@@ -266,7 +266,7 @@ CHESS_HOT_INLINE void pos_do_normal(Position *p, int from, int to, int pt, int c
     }
     /* A right's square always holds its rook: only a rook move or
      * capture can take a right away. */
-    if (rare && (pt == ROOK || piece_type(captured) == ROOK) && p->castling) {
+    if (rare && p->castling && (pt == ROOK || piece_type(captured) == ROOK)) {
         k ^= zob_castle[p->castling];
         pos_drop_rook_rights(p, from, to);
         k ^= zob_castle[p->castling];
