@@ -205,8 +205,10 @@ CHESS_HOT_INLINE void pos_move_end(Position *p, int us, uint64_t k, Bitboard chk
 CHESS_HOT_INLINE bool pos_normal_is_rare(const Position *p, int from, int to, int pt, int captured)
 {
     int us = p->side;
+    /* (squares are never negative: their mean by a shift, without the
+     * fix-up of a signed division) */
     if (pt == PAWN && (from ^ to) == 16 &&
-        (bb_pawn_attacks(us, (from + to) / 2) & p->by_color[us ^ 1] & p->by_type[PAWN]))
+        (bb_pawn_attacks(us, (from + to) >> 1) & p->by_color[us ^ 1] & p->by_type[PAWN]))
         return true;
     return p->castling && (pt == ROOK || piece_type(captured) == ROOK);
 }
@@ -247,8 +249,8 @@ CHESS_HOT_INLINE void pos_do_normal(Position *p, int from, int to, int pt, int c
         /* A double step leaves an en passant square only when an
          * enemy pawn stands beside the pawn (pos_move_end then tests it). */
         if (rare && (from ^ to) == 16 &&
-            (bb_pawn_attacks(us, (from + to) / 2) & p->by_color[them] & p->by_type[PAWN]))
-            ep = (from + to) / 2;
+            (bb_pawn_attacks(us, (from + to) >> 1) & p->by_color[them] & p->by_type[PAWN]))
+            ep = (from + to) >> 1;
     } else {
         /* A knight's check without a branch on the kind: pt is a constant
          * in the per-kind callers, which then keep only their own part,
