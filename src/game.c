@@ -370,25 +370,31 @@ static inline bool ply_end(Ctx *c, Line *L, const PgnElem *e, bool move_next, ui
 /* The number written before the move e, made in line L, against the
  * move's (number: the position's fullmove number, less one when White is
  * to move; a warning, once per line). */
-static inline void check_number(Ctx *c, Line *L, const PgnElem *e, uint32_t ply, uint32_t number)
+static CHESS_NOINLINE void number_wrong(Ctx *c, Line *L, const PgnElem *e, uint32_t ply, uint32_t number)
 {
     const Position *p = CUR(L);
+    L->number_warned = true;
+    if (ply == 1 && L == c->s->lines && !c->fen_start && e->number > 1) {
+        c->start_number = e->number;
+        c->start_number_at = e->pos.offset;
+    }
+    say_add(c, D_MOVE_NUMBER, e->pos, ply, e->text, "move number %d, but this is move %u of %s", (int)e->number,
+            (unsigned)number, say_color(p->side ^ 1));
+}
+
+static inline void check_number(Ctx *c, Line *L, const PgnElem *e, uint32_t ply, uint32_t number)
+{
     /* One branch, almost never taken: with && the "is a number written"
      * test, true for White's moves and false for Black's, was a branch of
      * its own that the processor mispredicted often (tests/BENCH.md).
      * In 64 bits the written number (-1 when none,
      * any negative counted so) and the position's (below 2^32) differ in
      * the sign bit when none is written and else are equal or give a
-     * positive xor, so that one test is left. */
-    if ((((int64_t)e->number ^ (int64_t)number) > 0) & !L->number_warned) {
-        L->number_warned = true;
-        if (ply == 1 && L == c->s->lines && !c->fen_start && e->number > 1) {
-            c->start_number = e->number;
-            c->start_number_at = e->pos.offset;
-        }
-        say_add(c, D_MOVE_NUMBER, e->pos, ply, e->text, "move number %d, but this is move %u of %s", (int)e->number,
-                (unsigned)number, say_color(p->side ^ 1));
-    }
+     * positive xor, so that one test is left.  The warning is said out of
+     * line (number_wrong): inline, its arguments kept the replay's loop
+     * (main_run) a register short, and a value of the loop on the stack. */
+    if ((((int64_t)e->number ^ (int64_t)number) > 0) & !L->number_warned)
+        number_wrong(c, L, e, ply, number);
 }
 
 /* san_play for --duplicates, which keeps the move in *out (san_play does

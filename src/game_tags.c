@@ -45,7 +45,7 @@ static inline int tag_kind(const char *n)
     case 'b': return GAME_TAG_BLACK;
     case 'f': return GAME_TAG_FEN;
     case 'v': return GAME_TAG_VARIANT;
-    case 't': return GAME_TAG_TERMINATION;
+    case 't': return (n[1] | 32) == 'e' ? GAME_TAG_TERMINATION : -1; /* (not TimeControl, in most games) */
     case 'p': return GAME_TAG_PLYCOUNT;
     default: return -1;
     }

@@ -169,8 +169,19 @@ CHESS_HOT_INLINE void pos_move_end(Position *p, int us, uint64_t k, Bitboard chk
     Bitboard lines = pos_pin_lines_of(ksq, diag, orth);
     p->pin_lines = lines;
     if (lines & moved) {
-        Bitboard occ = p->by_type[0];
-        chk |= (bb_bishop_attacks(ksq, occ) & diag) | (bb_rook_attacks(ksq, occ) & orth);
+        /* The sliders on the king's lines, each of its kind's line: each
+         * gives check exactly when nothing stands between it and the
+         * king.  There are seldom more than two, and their between sets
+         * cost fewer instructions than the slider attack sets from the
+         * king (which the debug build compares). */
+        Bitboard occ = p->by_type[0], slid = chk;
+        const Bitboard *btw = bb_between_tab[ksq];
+        for (Bitboard s = (bb_bishop_empty(ksq) & diag) | (bb_rook_empty(ksq) & orth); s;) {
+            int x = bb_pop(&s);
+            chk |= bb_sq(x) & (0 - (Bitboard)((btw[x] & occ) == 0));
+        }
+        CHESS_DEBUG_ASSERT(chk == (slid | (bb_bishop_attacks(ksq, occ) & diag) | (bb_rook_attacks(ksq, occ) & orth)));
+        (void)slid;
     }
     p->checkers = chk;
     /* The en passant square is kept only when the capture is legal, and
@@ -194,10 +205,12 @@ CHESS_HOT_INLINE void pos_move_end(Position *p, int us, uint64_t k, Bitboard chk
 CHESS_HOT_INLINE bool pos_normal_is_rare(const Position *p, int from, int to, int pt, int captured)
 {
     int us = p->side;
+    /* (squares are never negative: their mean by a shift, without the
+     * fix-up of a signed division) */
     if (pt == PAWN && (from ^ to) == 16 &&
-        (bb_pawn_attacks(us, (from + to) / 2) & p->by_color[us ^ 1] & p->by_type[PAWN]))
+        (bb_pawn_attacks(us, (from + to) >> 1) & p->by_color[us ^ 1] & p->by_type[PAWN]))
         return true;
-    return (pt == ROOK || piece_type(captured) == ROOK) && p->castling;
+    return p->castling && (pt == ROOK || piece_type(captured) == ROOK);
 }
 
 /* pos_do for a legal move of type MOVE_NORMAL from `from` to `to`, given
@@ -236,8 +249,8 @@ CHESS_HOT_INLINE void pos_do_normal(Position *p, int from, int to, int pt, int c
         /* A double step leaves an en passant square only when an
          * enemy pawn stands beside the pawn (pos_move_end then tests it). */
         if (rare && (from ^ to) == 16 &&
-            (bb_pawn_attacks(us, (from + to) / 2) & p->by_color[them] & p->by_type[PAWN]))
-            ep = (from + to) / 2;
+            (bb_pawn_attacks(us, (from + to) >> 1) & p->by_color[them] & p->by_type[PAWN]))
+            ep = (from + to) >> 1;
     } else {
         /* A knight's check without a branch on the kind: pt is a constant
          * in the per-kind callers, which then keep only their own part,
@@ -255,7 +268,7 @@ CHESS_HOT_INLINE void pos_do_normal(Position *p, int from, int to, int pt, int c
     }
     /* A right's square always holds its rook: only a rook move or
      * capture can take a right away. */
-    if (rare && (pt == ROOK || piece_type(captured) == ROOK) && p->castling) {
+    if (rare && p->castling && (pt == ROOK || piece_type(captured) == ROOK)) {
         k ^= zob_castle[p->castling];
         pos_drop_rook_rights(p, from, to);
         k ^= zob_castle[p->castling];

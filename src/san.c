@@ -344,20 +344,12 @@ static uint32_t play_castle(Position *pos, const char *s, size_t n)
  * the caller takes it with one operation.  The token must be
  * NUL-terminated (s[0] is read even when n is 0; a function is chosen
  * only for a letter, so then n >= 1). */
-typedef uint32_t SanPlayFn(Position *pos, const char *s, size_t n);
-
-static SanPlayFn *const san_play_of[256] = {
+SanPlayFn *const san_play_of[256] = {
     ['a'] = play_pawn, ['b'] = play_pawn, ['c'] = play_pawn, ['d'] = play_pawn,
     ['e'] = play_pawn, ['f'] = play_pawn, ['g'] = play_pawn, ['h'] = play_pawn,
     ['N'] = play_piece, ['B'] = play_piece, ['R'] = play_piece, ['Q'] = play_piece,
     ['K'] = play_piece, ['O'] = play_castle,
 };
-
-uint32_t san_play(Position *pos, const char *s, size_t n)
-{
-    SanPlayFn *play = san_play_of[(unsigned char)s[0]];
-    return play ? play(pos, s, n) : 0;
-}
 
 enum { FORM_SAN = 0, FORM_LONG = 1, FORM_UCI = 2 };
 

@@ -80,7 +80,18 @@ static inline int san_fast_mark(uint32_t f) { return (int)(f >> 16); }
  * straight from attack sets, with the make given the piece and capture
  * the parse found.  The token must be NUL-terminated (s[0] is read even
  * when n is 0). */
-uint32_t san_play(Position *pos, const char *s, size_t n);
+typedef uint32_t SanPlayFn(Position *pos, const char *s, size_t n);
+/* The one of san.c's functions for a token's first character (NULL: none
+ * of the fast shapes starts so; see san_play). */
+extern SanPlayFn *const san_play_of[256];
+/* Inline, so that the replay's loop calls the function for the token
+ * straight, not through a function that only chooses it (a call and a
+ * jump a ply). */
+static inline uint32_t san_play(Position *pos, const char *s, size_t n)
+{
+    SanPlayFn *play = san_play_of[(unsigned char)s[0]];
+    return play ? play(pos, s, n) : 0;
+}
 static inline uint32_t san_played(uint32_t mark) { return mark | 4; }
 static inline int san_played_mark(uint32_t f) { return (int)(f & 3); }
 
