@@ -29,6 +29,16 @@ fi
 passed=0
 failed=0
 status=0
+# One test run by tests/test_unwin: its lines but its count, then the
+# count by its exit status.
+tally() {
+    echo "$2" | grep -v '^[0-9]* passed'
+    if [ "$1" -eq 0 ]; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1)); status=1
+    fi
+}
 for args in "tests/unwin/cases.txt 1 200000 100" "-u tests/unwin/budget.txt 20000" "$vector $every 200000 $minpct"; do
     set -- $args
     f=$1
@@ -40,12 +50,7 @@ for args in "tests/unwin/cases.txt 1 200000 100" "-u tests/unwin/budget.txt 2000
     fi
     out=$("$T" "$@" 2>&1)
     rc=$?
-    echo "$out" | grep -v '^# undetermined' | grep -v '^[0-9]* passed'
-    if [ "$rc" -eq 0 ]; then
-        passed=$((passed + 1))
-    else
-        failed=$((failed + 1)); status=1
-    fi
+    tally "$rc" "$(echo "$out" | grep -v '^# undetermined')"
 done
 for args in "-q $vector" "-q tests/unwin/cases.txt" "-q $lichess tests/unwin/lichess.txt"; do
     set -- $args
@@ -56,12 +61,7 @@ for args in "-q $vector" "-q tests/unwin/cases.txt" "-q $lichess tests/unwin/lic
     fi
     out=$("$T" "$@" 2>&1)
     rc=$?
-    echo "$out" | grep -v '^[0-9]* passed'
-    if [ "$rc" -eq 0 ]; then
-        passed=$((passed + 1))
-    else
-        failed=$((failed + 1)); status=1
-    fi
+    tally "$rc" "$out"
 done
 # The blockade proof against brute force (tests/test_unwin -x): the
 # hand-worked cases (each '-' proven and confirmed, each mate found), the
@@ -96,12 +96,7 @@ for args in "tests/unwin/blockade.txt 300000 strict" "$vector $brute_limit" "mut
         rm -f "$f"
         out=$(echo "$out" | sed "s|$f|mutate.py 34 $mutants (the vector)|")
     fi
-    echo "$out" | grep -v '^[0-9]* passed'
-    if [ "$rc" -eq 0 ]; then
-        passed=$((passed + 1))
-    else
-        failed=$((failed + 1)); status=1
-    fi
+    tally "$rc" "$out"
 done
 # R29, R22 as games: 0 unsound; at least 90% of the wins on time judged
 # right and 80% of the dead positions found at 20,000 nodes (the old
