@@ -69,12 +69,18 @@ const char *dead_why(UnwinReason why)
  * 1997 and after (5.2 b; laws.h, Laws): applied only where the game's
  * date shows them (its earliest day from 1997-07-01; an undated game is
  * judged by the older laws, whose list the material rules cover). */
+/* The blockade proof for both colours, behind its necessary condition. */
+static bool blocked_dead(const Position *p)
+{
+    return unwin_may_be_blocked(p) && unwin_blockade(p, WHITE) && unwin_blockade(p, BLACK);
+}
+
 bool dead_by_blockade(Ctx *c, const Position *p)
 {
     if (!unwin_may_be_blocked(p))
-        return false;
+        return false; /* (before the date: most positions end here) */
     (void)ctx_laws(c);
-    return c->date_lo >= LAWS_1997_FROM && unwin_blockade(p, WHITE) && unwin_blockade(p, BLACK);
+    return c->date_lo >= LAWS_1997_FROM && blocked_dead(p);
 }
 
 /* Neither colour can ever mate, by the searches (budget nodes a colour):
@@ -128,7 +134,8 @@ static uint64_t dead_budget(const Ctx *c)
 
 /* R22 (FIDE 5.2.2) by the searches of unwin.c (dead_searched): neither
  * colour can ever mate.  Dated as dead_by_blockade.  By default
- * UNWIN_DEAD_NODES a colour, with --unwin-nodes that many.  Asked of a
+ * UNWIN_DEAD_NODES a colour (a declared draw: UNWIN_DRAW_NODES, where
+ * draw_may_be_dead), with --unwin-nodes that many.  Asked of a
  * game's final position (needs_dead_replay), of a set-up start position,
  * and, in the second replay of a game whose final position is dead, of
  * every ply, so that the first dead one is found. */
@@ -157,7 +164,7 @@ bool dead_final_draw(Ctx *c, const Position *p)
     (void)ctx_laws(c);
     if (c->date_lo >= LAWS_1997_FROM)
         return false;
-    if (unwin_may_be_blocked(p) && unwin_blockade(p, WHITE) && unwin_blockade(p, BLACK))
+    if (blocked_dead(p))
         return true;
     uint64_t budget = dead_budget(c);
     return budget && dead_searched(c, p, budget);
