@@ -10,9 +10,10 @@
  * GameReport: a read batch holds hundreds of reports, and a table in each
  * made -j1 peak at 396 MB, issue 33), unwin_table_bytes of the budget,
  * allocated at the thread's first search of that size and kept until
- * game_thread_free.  A run asks at most three budgets by default (unwin.h:
- * 150 nodes, 128 KB; 2,000, 256 KB; 20,000 and 200,000, both in 2 MB) or
- * one (--unwin-nodes), so at most three sizes are held. */
+ * game_thread_free.  A run asks at most four budgets by default (unwin.h:
+ * 250 nodes, 128 KB; 2,000, 256 KB; 20,000, 2 MB; 1,000,000, 6 MB, only
+ * where a question is left undetermined at the others) or one
+ * (--unwin-nodes), so at most four sizes are held. */
 #define TABLE_SIZES 8
 static _Thread_local struct {
     void *mem;
@@ -39,6 +40,7 @@ UnwinTable *ctx_unwin_table(uint64_t budget)
 
 void ctx_thread_free(void)
 {
+    unwin_quick_thread_free();
     for (size_t i = 0; i < TABLE_SIZES; i++) {
         mem_free(tables[i].mem);
         tables[i].mem = NULL;

@@ -28,7 +28,7 @@ static bool can_mate(const Position *p, int color, UnwinReason *why)
  * false only for a proof (UNWIN_UNWINNABLE); a helpmate, or the budget
  * spent (undetermined), leave the result standing.  By default only a
  * loss on time (on_time) is searched, UNWIN_ON_TIME_NODES (then, if
- * undetermined, UNWIN_ON_TIME_MORE_NODES in the same table): there the
+ * undetermined, UNWIN_LAST_NODES in a larger table): there the
  * answer is the verdict (FIDE 6.9); elsewhere it is a note, and the
  * final position is asked whether it is dead (dead_by_search).  With
  * --unwin-nodes every such question, that many nodes. */
@@ -45,8 +45,14 @@ bool dead_can_mate(Ctx *c, const Position *p, int color, bool on_time, UnwinReas
         return true;
     }
     UnwinVerdict v = unwin_decide_verdict(p, color, t, budget, why);
-    if (v == UNWIN_UNDETERMINED && c->opt->unwin_auto)
-        v = unwin_decide_verdict(p, color, t, UNWIN_ON_TIME_MORE_NODES, why); /* (unwin.h) */
+    if (v == UNWIN_UNDETERMINED && c->opt->unwin_auto) {
+        /* (unwin.h: asked again, in a table of its own) */
+        if (!(t = ctx_unwin_table(UNWIN_LAST_NODES))) {
+            c->rep->out_of_memory = true;
+            return true;
+        }
+        v = unwin_decide_verdict(p, color, t, UNWIN_LAST_NODES, why);
+    }
     return v != UNWIN_UNWINNABLE;
 }
 
@@ -83,71 +89,106 @@ bool dead_by_blockade(Ctx *c, const Position *p)
     return c->date_lo >= LAWS_1997_FROM && blocked_dead(p);
 }
 
-/* Neither colour can ever mate, by the searches (budget nodes a colour):
- * the cheap filter (unwin_quick_alive) answers for most positions that
- * one colour can still mate; only the others are searched, the declared
- * winner first (else the side that has just moved); an undetermined
- * answer is no proof. */
-static bool dead_searched(Ctx *c, const Position *p, uint64_t budget)
+/* Neither colour can ever mate, by the searches: the cheap filter
+ * (unwin_quick_alive) answers for most positions that one colour can
+ * still mate; only the others are searched, the declared winner first
+ * (else the side that has just moved), at each budget of `budgets` in
+ * turn: a helpmate for either colour ends the question, a colour proven
+ * unable to mate is not asked again, and a colour left undetermined is
+ * asked at the next budget, in the table of that budget.  An answer still
+ * undetermined at the last is no proof; with one budget the other colour
+ * is not asked then. */
+static bool dead_searched(Ctx *c, const Position *p, const uint64_t *budgets, int steps)
 {
     PgnResult declared = c->rep->declared;
     int first = declared == PGN_RES_WHITE ? WHITE : declared == PGN_RES_BLACK ? BLACK : p->side ^ 1;
     if (unwin_quick_alive(p, first))
         return false;
-    UnwinTable *t = ctx_unwin_table(budget);
-    if (!t) {
-        c->rep->out_of_memory = true;
-        return false;
-    }
-    UnwinReason why;
-    for (int k = 0; k < 2; k++)
-        if (unwin_decide_verdict(p, first ^ k, t, budget, &why) != UNWIN_UNWINNABLE)
+    unsigned open = 3; /* (bit 1 << colour: not yet proven unable to mate) */
+    for (int i = 0; i < steps; i++) {
+        UnwinTable *t = ctx_unwin_table(budgets[i]);
+        if (!t) {
+            c->rep->out_of_memory = true;
             return false;
-    return true;
+        }
+        for (int k = 0; k < 2; k++) {
+            int color = first ^ k;
+            if (!(open >> color & 1))
+                continue;
+            UnwinReason why;
+            UnwinVerdict v = unwin_decide_verdict(p, color, t, budgets[i], &why);
+            if (v == UNWIN_WINNABLE || (v == UNWIN_UNDETERMINED && i == steps - 1))
+                return false;
+            if (v == UNWIN_UNWINNABLE)
+                open &= ~(1u << color);
+        }
+        if (!open)
+            return true;
+    }
+    return false;
 }
 
 /* A cheap necessary condition, before the filter, for the final
  * position of a game declared drawn: the dead positions our proofs and
  * searches settle have no pawn, or pawns that may be locked
- * (unwin_may_be_blocked); and a legal move (else the position is a mate
- * or a stalemate, the board's own ending: rules.c).  Most agreed draws
- * have neither, and cost a few bit operations instead of the filter and
- * a search: of CHA's 711 dead positions, 684 pass; of big.pgn's 59,205
- * draws, 3,001 (tests/BENCH.md).  Only the reason of the draw depends on
- * it.  (A check is no sign: most draws by perpetual check end in one.)
- * A stalemate is not asked either, so a position dead before it is not
- * looked for; --unwin-nodes asks every position. */
+ * (unwin_may_be_blocked), or forced play (unwin_quick_forced: a side
+ * with few moves by its men's reach); and a legal move (else the
+ * position is a mate or a stalemate, the board's own ending: rules.c).
+ * Most agreed draws have none of these, and cost a few bit operations
+ * instead of the filter and a search: of CHA's dead positions asked, 707
+ * of 711 pass (the 4 others: a queen's check with many replies, a dead
+ * end only by force); of the questions of big.pgn's draws, 3,928 of
+ * 64,653 (694 by forced play: tests/BENCH.md).  A check is no sign:
+ * most draws by perpetual check end in one.  Only the reason of the draw
+ * depends on it.  A stalemate is not asked, so a position dead before it
+ * is not looked for; --unwin-nodes asks every position. */
 static bool draw_may_be_dead(const Ctx *c, const Position *p)
 {
     if (!c->opt->unwin_auto)
         return true; /* (--unwin-nodes: every position, as it says) */
-    return (!p->by_type[PAWN] || unwin_may_be_blocked(p)) && gen_has_legal_move(p);
+    return (!p->by_type[PAWN] || unwin_may_be_blocked(p) || unwin_quick_forced(p)) && gen_has_legal_move(p);
 }
 
-/* The budget of a question whether a position is dead. */
-static uint64_t dead_budget(const Ctx *c)
+/* The budgets of a question whether a position is dead, and how many:
+ * by default one (UNWIN_DEAD_NODES), for a declared draw rising ones
+ * (unwin.h: UNWIN_DRAW_NODES); with --unwin-nodes that many nodes. */
+static const uint64_t draw_budgets[] = {UNWIN_DRAW_NODES, 2000, 20000, UNWIN_LAST_NODES};
+#define DRAW_STEPS ((int)(sizeof draw_budgets / sizeof draw_budgets[0]))
+
+static int dead_budgets(const Ctx *c, const uint64_t **budgets)
 {
-    return !c->opt->unwin_auto                   ? c->opt->unwin_nodes
-           : c->rep->declared == PGN_RES_DRAW ? UNWIN_DRAW_NODES
-                                              : UNWIN_DEAD_NODES;
+    static const uint64_t dead_nodes = UNWIN_DEAD_NODES;
+    if (!c->opt->unwin_auto) {
+        *budgets = &c->opt->unwin_nodes;
+        return c->opt->unwin_nodes ? 1 : 0;
+    }
+    if (c->rep->declared == PGN_RES_DRAW) {
+        *budgets = draw_budgets;
+        return DRAW_STEPS;
+    }
+    *budgets = &dead_nodes;
+    return 1;
 }
 
 /* R22 (FIDE 5.2.2) by the searches of unwin.c (dead_searched): neither
  * colour can ever mate.  Dated as dead_by_blockade.  By default
- * UNWIN_DEAD_NODES a colour (a declared draw: UNWIN_DRAW_NODES, where
- * draw_may_be_dead), with --unwin-nodes that many.  Asked of a
+ * UNWIN_DEAD_NODES a colour (a declared draw, where draw_may_be_dead:
+ * the budgets from UNWIN_DRAW_NODES up), with --unwin-nodes that many.  Asked of a
  * game's final position (needs_dead_replay), of a set-up start position,
  * and, in the second replay of a game whose final position is dead, of
  * every ply, so that the first dead one is found. */
 bool dead_by_search(Ctx *c, const Position *p)
 {
-    uint64_t budget = dead_budget(c);
-    if (!budget)
-        return false;
-    if (c->rep->declared == PGN_RES_DRAW && !draw_may_be_dead(c, p))
+    const uint64_t *budgets;
+    int steps = dead_budgets(c, &budgets);
+    if (!steps)
         return false;
     (void)ctx_laws(c);
-    return c->date_lo >= LAWS_1997_FROM && dead_searched(c, p, budget);
+    if (c->date_lo < LAWS_1997_FROM)
+        return false; /* (an older draw's final position: dead_final_draw) */
+    if (c->rep->declared == PGN_RES_DRAW && !draw_may_be_dead(c, p))
+        return false;
+    return dead_searched(c, p, budgets, steps);
 }
 
 /* The final position of a game declared drawn, which no ply ended, in
@@ -159,13 +200,12 @@ bool dead_by_search(Ctx *c, const Position *p)
  * are not looked for (under the older laws play went on). */
 bool dead_final_draw(Ctx *c, const Position *p)
 {
-    if (!draw_may_be_dead(c, p))
-        return false;
     (void)ctx_laws(c);
-    if (c->date_lo >= LAWS_1997_FROM)
+    if (c->date_lo >= LAWS_1997_FROM || !draw_may_be_dead(c, p))
         return false;
     if (blocked_dead(p))
         return true;
-    uint64_t budget = dead_budget(c);
-    return budget && dead_searched(c, p, budget);
+    const uint64_t *budgets;
+    int steps = dead_budgets(c, &budgets);
+    return steps && dead_searched(c, p, budgets, steps);
 }

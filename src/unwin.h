@@ -60,18 +60,27 @@ size_t unwin_table_bytes(uint64_t budget);
  * game is dead (FIDE 5.2.2; most games, nearly all settled by the
  * filter).  tests/BENCH.md has what they cost. */
 #define UNWIN_ON_TIME_NODES 20000u
-/* A win on time left undetermined there is asked again with this many
- * nodes, in the same table (2 MB): the real positions that need it are
- * rare (none of big.pgn's wins on time, none of the lichess sample's
- * 30,000), and a first budget of 200,000 would spend ten times the nodes
- * on the many whose helpmate comes late in the search's schedule (+3.7%
- * of big.pgn's check); the test vector's are won by the budget more than
- * the table (94.6% of it decided at 200,000 nodes in 2 MB, 94.9% in 6). */
-#define UNWIN_ON_TIME_MORE_NODES 200000u
+/* A question left undetermined at the budgets above is asked again with
+ * this many nodes, in a table of its own (6 MB, allocated when first
+ * needed): a win on time (dead.c: dead_can_mate) and the last step of a
+ * draw's question (UNWIN_DRAW_NODES).  The real positions that need it
+ * are rare (none of big.pgn's, none of the lichess sample's 30,000 wins
+ * on time), and a first budget this large would spend many more nodes on
+ * the many whose helpmate comes late in the search's schedule (+3.7% of
+ * big.pgn's check at 200,000); the test vector's need the room as much
+ * as the nodes (as games, wins on time judged right: 98.5% with a second
+ * question of 200,000 nodes in the first question's 2 MB, 99.5% with
+ * this one). */
+#define UNWIN_LAST_NODES 1000000u
 #define UNWIN_DEAD_NODES 2000u
-/* The same for a game declared drawn, where only the reason of the draw
- * depends on it (dead.c: dead_final_draw). */
-#define UNWIN_DRAW_NODES 150u
+/* The first budget of a game declared drawn, where only the reason of
+ * the draw depends on the answer (dead.c: dead_final_draw): each colour
+ * is asked at UNWIN_DRAW_NODES, and a colour left undetermined again at
+ * 2,000, 20,000 and UNWIN_LAST_NODES, each in the table of its budget.
+ * Real draws are answered at the first two (big.pgn: 23 positions reach
+ * the second); CHA's dead positions need all (found as games: 585 of 711
+ * at 150 nodes alone, 707 with the steps). */
+#define UNWIN_DRAW_NODES 250u
 
 void unwin_table_init(UnwinTable *t, void *mem, size_t bytes);
 
@@ -97,6 +106,14 @@ bool unwin_quick_winnable(const Position *pos, int color);
 /* The same for either colour (`first` tried first): true when one of
  * them plainly can still mate, so the position is not dead. */
 bool unwin_quick_alive(const Position *pos, int first);
+/* Forced play may decide the position: a side has fewer than
+ * QUICK_MOBILITY moves by its men's reach (unwin_quick.c, 1 at its head).
+ * A cheap sign, for the questions asked only of positions that may be
+ * dead (dead.c: draw_may_be_dead). */
+bool unwin_quick_forced(const Position *pos);
+/* Frees the thread's memory of the filter's lookahead answers (game.c,
+ * at a thread's end, beside its search tables). */
+void unwin_quick_thread_free(void);
 
 /* Replays line[0..n) from pos: every move legal and the last one a
  * checkmate given by `color`.  (Tests and callers verify every helpmate.) */

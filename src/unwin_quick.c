@@ -53,6 +53,9 @@
  * position (tests/test_unwin -q prints the time a question). */
 #include "unwin.h"
 
+#include <string.h>
+
+#include "mem.h"
 #include "movegen.h"
 #include "rules.h"
 
@@ -205,6 +208,25 @@ static bool legal_at_least(const Position *p, int k)
     return list.count >= k;
 }
 
+/* A pawn of W (among `pw`) whose way to the last rank is empty, or
+ * holds only W's king where that king can walk away (a helpmate waits
+ * for it): the squares it walks to, off the pawns, their attacks and the
+ * enemy king's, number more than QUICK_REGION (a king shut in beside its
+ * pawns blocks them for ever).  The walk only where the king is the one
+ * man in the way. */
+static bool pawn_way_free(const Position *p, int W, Bitboard pw, Bitboard occ)
+{
+    if (pw & ~ahead_of(W ^ 1, occ))
+        return true;
+    Bitboard k = bb_sq(p->king_sq[W]);
+    if (!(pw & ~ahead_of(W ^ 1, occ & ~k)))
+        return false;
+    Bitboard pawns = p->by_type[PAWN];
+    Bitboard open = ~pawns & ~p->by_color[W] & ~pawn_attacks_of(W ^ 1, pawns & p->by_color[W ^ 1]) &
+                    ~bb_king_attacks(p->king_sq[W ^ 1]);
+    return bb_count(flood(k, open | k)) > QUICK_REGION;
+}
+
 /* The endings of their theory (see the head of the file). */
 static bool quick_ending(const Position *p, int W)
 {
@@ -217,7 +239,7 @@ static bool quick_ending(const Position *p, int W)
      * step now may be mated only where W's new queen can never reach) */
     Bitboard steps = bb_king_attacks(p->king_sq[L]) & ~p->by_color[L] & ~bb_king_attacks(p->king_sq[W]) &
                      ~pawn_attacks_of(W, wmen & p->by_type[PAWN]);
-    bool pawn_race = !(occ & ~p->by_type[PAWN] & ~kings) && (wmen & ~ahead_of(L, occ)) && steps;
+    bool pawn_race = !(occ & ~p->by_type[PAWN] & ~kings) && steps && pawn_way_free(p, W, wmen, occ);
     /* A lone minor piece mates with the help of a man of L that can move
      * to stand in its king's way (a pawn with an empty way to promotion,
      * or a piece with room): no pawns of W, and L's king free of walls. */
@@ -241,8 +263,8 @@ static bool free_force(const Position *p, int W)
 {
     Bitboard occ = p->by_type[0], pawns = p->by_type[PAWN];
     Bitboard mine = p->by_color[W] & ~p->by_type[KING];
-    if (mine & pawns & ~ahead_of(W ^ 1, occ))
-        return true; /* a pawn whose way to the last rank is empty */
+    if (pawn_way_free(p, W, mine & pawns, occ))
+        return true;
     /* (the queens and rooks first: one with room answers) */
     for (Bitboard b = mine & (p->by_type[QUEEN] | p->by_type[ROOK]); b;)
         if (four_or_more(piece_reach(p, bb_pop(&b), occ) & ~occ))
@@ -350,12 +372,61 @@ static bool look_ahead(const Position *p, unsigned colors, int plies)
     return false;
 }
 
+/* The lookahead's answers, remembered a thread: the final positions of
+ * a game's copies come back (big.pgn asks the lookahead of
+ * unwin_quick_alive 2,586 times, of 703 positions).  The question is kept
+ * whole, as unwin.c keeps its answers: the colours asked, and the
+ * position (its board, side to move, castling rights, en passant
+ * square). */
+#define AHEAD_MEMO 2048u
+typedef struct AheadMemo {
+    uint64_t key;
+    uint8_t board[64];
+    uint8_t side, ep, castling, colors, answer;
+} AheadMemo;
+/* (allocated at a thread's first lookahead, zero pages until used; NULL
+ * where the memory was refused: then nothing is remembered) */
+static _Thread_local AheadMemo *ahead_memo;
+static _Thread_local bool ahead_memo_tried;
+
+static bool look_ahead_memo(const Position *p, unsigned colors)
+{
+    if (!ahead_memo_tried) {
+        ahead_memo_tried = true;
+        ahead_memo = mem_calloc(AHEAD_MEMO, sizeof *ahead_memo);
+    }
+    if (!ahead_memo)
+        return look_ahead(p, colors, QUICK_AHEAD_PLIES);
+    AheadMemo *m = &ahead_memo[(p->key ^ colors) & (AHEAD_MEMO - 1)];
+    uint8_t ep = (uint8_t)(p->ep_legal ? p->ep : SQ_NONE);
+    if (m->colors == colors && m->key == p->key && m->side == p->side && m->ep == ep &&
+        m->castling == p->castling && !memcmp(m->board, p->board, sizeof m->board))
+        return m->answer;
+    bool r = look_ahead(p, colors, QUICK_AHEAD_PLIES);
+    *m = (AheadMemo){.key = p->key, .side = (uint8_t)p->side, .ep = ep, .castling = p->castling,
+                     .colors = (uint8_t)colors, .answer = r};
+    memcpy(m->board, p->board, sizeof m->board);
+    return r;
+}
+
+void unwin_quick_thread_free(void)
+{
+    mem_free(ahead_memo);
+    ahead_memo = NULL;
+    ahead_memo_tried = false;
+}
+
 bool unwin_quick_winnable(const Position *pos, int color)
 {
-    return quick(pos, color, false) || look_ahead(pos, 1u << color, QUICK_AHEAD_PLIES);
+    return quick(pos, color, false) || look_ahead_memo(pos, 1u << color);
 }
 
 bool unwin_quick_alive(const Position *pos, int first)
 {
-    return quick(pos, first, false) || quick(pos, first ^ 1, false) || look_ahead(pos, 3u, QUICK_AHEAD_PLIES);
+    return quick(pos, first, false) || quick(pos, first ^ 1, false) || look_ahead_memo(pos, 3u);
+}
+
+bool unwin_quick_forced(const Position *pos)
+{
+    return !reach_at_least(pos, WHITE, QUICK_MOBILITY) || !reach_at_least(pos, BLACK, QUICK_MOBILITY);
 }
