@@ -25,13 +25,15 @@
  *    pawns, knights on the last rank in front of locked pawns, bishops of
  *    one colour against pawns on the other).  W's force must be a queen
  *    or rook with at least 4 empty squares on its lines, a pawn whose way
- *    to the last rank is empty, a knight and another minor piece that
+ *    to the last rank is empty (or held only by W's king, where that king
+ *    can walk away: pawn_way_free), a knight and another minor piece that
  *    each have two empty squares to go to, or bishops with such room on
  *    both colours of squares.
  * Two endings are taken by their theory, with both sides holding at least
  *    two moves and the side to move a legal one: a queen or rook against
  *    the bare king (not one standing next to it with the king to move),
- *    and kings and pawns with a pawn of W whose way to promotion is empty.
+ *    and kings and pawns with a pawn of W whose way to promotion is empty
+ *    (as above).
  *
  * This is an argument, not a proof: a position that passes every test
  * could still hide a long forced line.  What makes it safe to use:
