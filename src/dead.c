@@ -136,8 +136,8 @@ static bool dead_searched(Ctx *c, const Position *p, const uint64_t *budgets, in
  * position is a mate or a stalemate, the board's own ending: rules.c).
  * Most agreed draws have none of these, and cost a few bit operations
  * instead of the filter and a search: of CHA's dead positions asked, 707
- * of 711 pass (the 4 others: a queen's check with many replies, a dead
- * end only by force); of the questions of big.pgn's draws, 3,928 of
+ * of 711 pass (the 4 others: a check with one legal reply, where queens
+ * give both sides room by reach); of the questions of big.pgn's draws, 3,928 of
  * 64,653 (694 by forced play: tests/BENCH.md).  A check is no sign:
  * most draws by perpetual check end in one.  Only the reason of the draw
  * depends on it.  A stalemate is not asked, so a position dead before it
@@ -185,7 +185,7 @@ bool dead_by_search(Ctx *c, const Position *p)
         return false;
     (void)ctx_laws(c);
     if (c->date_lo < LAWS_1997_FROM)
-        return false; /* (an older draw's final position: dead_final_draw) */
+        return false; /* (the older laws; a draw's final position: dead_final_draw) */
     if (c->rep->declared == PGN_RES_DRAW && !draw_may_be_dead(c, p))
         return false;
     return dead_searched(c, p, budgets, steps);
