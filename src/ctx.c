@@ -30,7 +30,7 @@ UnwinTable *ctx_unwin_table(uint64_t budget)
     if (i == TABLE_SIZES)
         return NULL; /* (not reached: unwin_table_bytes has fewer sizes) */
     if (!tables[i].mem) {
-        if (!(tables[i].mem = mem_alloc(bytes)))
+        if (!(tables[i].mem = mem_alloc_big(bytes)))
             return NULL;
         tables[i].bytes = bytes;
         unwin_table_init(&tables[i].t, tables[i].mem, bytes);
