@@ -23,7 +23,7 @@ typedef struct CheckOptions {
     bool report_laws;            /* set GameReport.laws for every game (else only where they mattered) */
     uint64_t unwin_nodes;        /* --unwin-nodes: the search's budget a question (unwin.c); 0 none */
     /* no --unwin-nodes given: search only where a verdict depends on it,
-     * at the budgets of unwin.h (UNWIN_ON_TIME_NODES, UNWIN_DEAD_NODES) */
+     * at the budgets of unwin.h (UNWIN_ON_TIME_NODES, UNWIN_DRAW_NODES up) */
     bool unwin_auto;
     bool collect_line;           /* --duplicates: keep the main line as replayed (GameReport.line) */
     bool repair_search;          /* a broken main line is searched for repairs (repair.c; default on) */

@@ -72,14 +72,14 @@ size_t unwin_table_bytes(uint64_t budget);
  * question of 200,000 nodes in the first question's 2 MB, 99.5% with
  * this one). */
 #define UNWIN_LAST_NODES 1000000u
-#define UNWIN_DEAD_NODES 2000u
-/* The first budget of a game declared drawn, where only the reason of
- * the draw depends on the answer (dead.c: dead_final_draw): each colour
- * is asked at UNWIN_DRAW_NODES, and a colour left undetermined again at
- * 2,000, 20,000 and UNWIN_LAST_NODES, each in the table of its budget.
- * Real draws are answered at the first two (big.pgn: 23 positions reach
- * the second); CHA's dead positions need all (found as games: 585 of 711
- * at 150 nodes alone, 707 with the steps). */
+/* The first budget of a question whether a position is dead (dead.c:
+ * dead_by_search, dead_final_draw): each colour is asked at
+ * UNWIN_DRAW_NODES, and a colour left undetermined again at 2,000,
+ * 20,000 and UNWIN_LAST_NODES, each in the table of its budget.  Real
+ * games are answered at the first two (big.pgn: 3 positions reach the
+ * third); CHA's dead positions need all (found as drawn games: 585 of
+ * 711 at 150 nodes alone, 707 with the steps; as decisive games, 655 at
+ * 2,000 nodes alone, 711 with the steps). */
 #define UNWIN_DRAW_NODES 250u
 
 void unwin_table_init(UnwinTable *t, void *mem, size_t bytes);

@@ -17,6 +17,12 @@ games judged by the older laws, a draw's reason whatever the date).
 - dead.pgn (FIDE 5.2.2, R22): a 1/2-1/2 game with no moves from each
   position; where CHA calls it dead, the reason must be dead-position.
   Unsound: dead-position where CHA says a side can mate.
+- dead.pgn again, each game's result made 1-0 and run under the Laws of
+  2014 (--rules=2014, as the searches' pass): a decisive result on a dead
+  position is a wrong result, so where CHA calls it dead the outcome must be
+  1/2-1/2 for a dead position (the precheck of a decisive result's final
+  position, src/dead.c: result_may_be_dead, must let every one through).
+  Unsound: that outcome where CHA says a side can mate.
 FENs with material no legal game reaches (R3) are refused (invalid) and are
 no questions.  Fails on any unsound verdict or fewer than the given
 percentages decided.  Prints "N passed, N failed".
@@ -48,9 +54,13 @@ def main():
     expected = {r["event"]: r for r in csv.DictReader(open(os.path.join(DATA, "expected.tsv"), encoding="utf-8"),
                                                        delimiter="\t")}
     passed = failed = 0
-    for name in ("flag-vector.pgn", "dead.pgn"):
-        pgn = games(os.path.join(DATA, name), every)
+    for name in ("flag-vector.pgn", "dead.pgn", "dead.pgn 1-0"):
+        pgn = games(os.path.join(DATA, name.split()[0]), every)
         opts = [] if nodes == "default" else ["--rules=" + laws, "--unwin-nodes=" + nodes]
+        decisive = name.endswith("1-0")
+        if decisive:
+            pgn = pgn.replace('[Result "1/2-1/2"]', '[Result "1-0"]').replace("\n1/2-1/2\n", "\n1-0\n")
+            opts = ["--rules=" + laws] + opts[1:]
         out = subprocess.run([os.path.join(bin_dir, "pgncheck"), "-f", "jsonl", "-j1", "--no-progress"] + opts +
                              ["-"], input=pgn.encode(), stdout=subprocess.PIPE, check=False).stdout
         questions = decided = 0
@@ -73,7 +83,7 @@ def main():
                     questions += 1
                     decided += 1  # the result stands: right whether searched or not
             else:
-                dead = g["reason"] == "dead-position"
+                dead = g["reason"] == "dead-position" and (not decisive or g["outcome"] == "1/2-1/2")
                 if e["expected"] == "dead":
                     questions += 1
                     decided += dead
@@ -81,7 +91,8 @@ def main():
                     unsound.append(g["event"])
         pct = 100.0 * decided / questions if questions else 0
         want = min_flag if name == "flag-vector.pgn" else min_dead
-        what = "wins on time judged right" if name == "flag-vector.pgn" else "dead positions found"
+        what = "wins on time judged right" if name == "flag-vector.pgn" else \
+            "dead positions found as wrong results" if decisive else "dead positions found"
         ok = not unsound and pct >= want
         print("%s unwin games %s (every %d, %s nodes): %d of %d %s (%.2f%%, at least %.2f%% wanted), "
               "%d unsound%s" % ("ok" if ok else "FAIL", name, every, nodes, decided, questions, what, pct, want,
