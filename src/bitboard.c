@@ -11,6 +11,7 @@ Bitboard bb_diag_mask[64], bb_anti_mask[64];
 uint8_t bb_rank_att[8][64];
 Bitboard bb_rook_empty_tab[64], bb_bishop_empty_tab[64], bb_queen_empty_tab[64];
 Bitboard bb_reach_tab[8][64];
+uint8_t bb_dist_tab[64][64];
 static bool initialised;
 
 static bool on_board(int f, int r) { return f >= 0 && f < 8 && r >= 0 && r < 8; }
@@ -81,6 +82,12 @@ void bb_init(void)
         bb_reach_tab[ROOK][sq] = bb_rook_empty_tab[sq];
         bb_reach_tab[QUEEN][sq] = bb_queen_empty_tab[sq];
         bb_reach_tab[KING][sq] = bb_king_att[sq];
+        for (int t = 0; t < 64; t++) {
+            int df = sq_file(sq) - sq_file(t), dr = sq_rank(sq) - sq_rank(t);
+            df = df < 0 ? -df : df;
+            dr = dr < 0 ? -dr : dr;
+            bb_dist_tab[sq][t] = (uint8_t)(df > dr ? df : dr);
+        }
     }
     /* Line and between sets by a walk along each of a square's eight
      * rays, not a ray walk for every pair of squares, which cost as much

@@ -45,6 +45,10 @@ extern Bitboard bb_queen_empty_tab[64];  /* both: the square's eight rays */
  * reaches from a square: a piece there reaches it on a board when no
  * piece stands between (bb_between: 0 for a leaper's squares). */
 extern Bitboard bb_reach_tab[8][64];
+/* The king's distance between two squares (the larger of the file and
+ * rank distances): the search's move ordering asks it of every move. */
+extern uint8_t bb_dist_tab[64][64];
+static inline int bb_dist(int a, int b) { return bb_dist_tab[a][b]; }
 
 static inline Bitboard bb_pawn_attacks(int color, int sq) { return bb_pawn_att[color][sq]; }
 /* The squares the pawns of colour c on b attack, all at once. */

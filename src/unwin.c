@@ -136,10 +136,7 @@ typedef struct Search {
 
 static int sq_dist(int a, int b)
 {
-    int df = sq_file(a) - sq_file(b), dr = sq_rank(a) - sq_rank(b);
-    df = df < 0 ? -df : df;
-    dr = dr < 0 ? -dr : dr;
-    return df > dr ? df : dr;
+    return bb_dist(a, b);
 }
 
 static int edge_dist(int sq)
