@@ -26,7 +26,9 @@
  *    one colour against pawns on the other).  W's force must be a queen
  *    or rook with at least 4 empty squares on its lines, a pawn whose way
  *    to the last rank is empty (or held only by W's king, where that king
- *    can walk away: pawn_way_free), a knight and another minor piece that
+ *    can walk away: pawn_way_free), or that walks to a square where it
+ *    takes a man of L onto a file whose way is empty (pawn_way_by_capture),
+ *    a knight and another minor piece that
  *    each have two empty squares to go to, or bishops with such room on
  *    both colours of squares.
  * Two endings are taken by their theory, with both sides holding at least
@@ -260,12 +262,26 @@ static bool quick_ending(const Position *p, int W)
     return (bare || pawn_race || minor) && reach_at_least(p, W, 2) && reach_at_least(p, L, 2) && gen_has_legal_move(p);
 }
 
+/* A pawn of W (among `pw`) that can walk its file through empty squares
+ * to one from which it takes a man of L (not the king) standing there
+ * now, onto a file whose way to the last rank is then empty: a helpmate
+ * leaves that man where it is (L has other moves: the mobility tests of
+ * quick), and the pawn promotes as a free one would. */
+static bool pawn_way_by_capture(int W, Bitboard pw, const Position *p, Bitboard occ)
+{
+    Bitboard empty = ~occ, ws = pw;
+    for (int i = 0; i < 6; i++)
+        ws |= (W == WHITE ? ws << 8 : ws >> 8) & empty;
+    Bitboard prey = pawn_attacks_of(W, ws) & p->by_color[W ^ 1] & ~p->by_type[KING];
+    return (prey & ~ahead_of(W ^ 1, occ)) != 0;
+}
+
 /* W's force is free (3 above). */
 static bool free_force(const Position *p, int W)
 {
     Bitboard occ = p->by_type[0], pawns = p->by_type[PAWN];
     Bitboard mine = p->by_color[W] & ~p->by_type[KING];
-    if (pawn_way_free(p, W, mine & pawns, occ))
+    if (pawn_way_free(p, W, mine & pawns, occ) || ((mine & pawns) && pawn_way_by_capture(W, mine & pawns, p, occ)))
         return true;
     /* (the queens and rooks first: one with room answers) */
     for (Bitboard b = mine & (p->by_type[QUEEN] | p->by_type[ROOK]); b;)
