@@ -1,10 +1,11 @@
 /* unwin.c - can a colour ever checkmate?  Helpmate search and exhaustive search (R22, R29, R43); the blockade proof is unwin_blockade.c. */
 #include "unwin.h"
 
+#include <pthread.h>
+#include <string.h>
+
 #include "movegen.h"
 #include "rules.h"
-
-#include <string.h>
 
 /* --------------------------------------------------------------- tables */
 
@@ -818,6 +819,22 @@ static bool same_question(const AnswerEntry *e, const Position *pos, int color, 
            !memcmp(e->board, pos->board, sizeof e->board);
 }
 
+/* The answers of every thread, behind one lock: a game's copies are
+ * searched once at any -j (with an answer store per thread, two threads
+ * searched big.pgn's repeated questions twice: 257 searches at -j2, 184
+ * at -j1).  A search's answer depends only on the question (its tables
+ * start each search afresh: gen, seen_gen), so which thread asked first
+ * changes nothing.  The lock is taken twice a search, and only where the
+ * filter left the question to one. */
+#define SHARED_ANSWERS 4096u
+static AnswerEntry shared_answers[SHARED_ANSWERS];
+static pthread_mutex_t shared_mu = PTHREAD_MUTEX_INITIALIZER;
+
+static AnswerEntry *answer_slot(AnswerEntry *base, size_t mask, const Position *pos, int color, uint64_t budget)
+{
+    return base + ((pos->key ^ (uint64_t)color * 0x9E3779B97F4A7C15ull ^ budget * 0xC2B2AE3D27D4EB4Full) & mask);
+}
+
 UnwinVerdict unwin_decide_verdict(const Position *pos, int color, UnwinTable *t, uint64_t budget, UnwinReason *why)
 {
     AnswerEntry *e = (AnswerEntry *)t->answers + ((pos->key ^ (uint64_t)color * 0x9E3779B97F4A7C15ull) & t->answers_mask);
@@ -825,12 +842,28 @@ UnwinVerdict unwin_decide_verdict(const Position *pos, int color, UnwinTable *t,
         *why = (UnwinReason)e->reason;
         return (UnwinVerdict)e->verdict;
     }
-    static _Thread_local UnwinResult r; /* (its line is 1 KB: not on the stack) */
-    UnwinVerdict v = unwin_decide(pos, color, t, budget, &r);
+    AnswerEntry *g = answer_slot(shared_answers, SHARED_ANSWERS - 1, pos, color, budget);
+    pthread_mutex_lock(&shared_mu);
+    bool hit = same_question(g, pos, color, budget);
+    AnswerEntry got = *g;
+    pthread_mutex_unlock(&shared_mu);
+    UnwinVerdict v;
+    if (hit) {
+        v = (UnwinVerdict)got.verdict;
+        *why = (UnwinReason)got.reason;
+    } else {
+        static _Thread_local UnwinResult r; /* (its line is 1 KB: not on the stack) */
+        v = unwin_decide(pos, color, t, budget, &r);
+        *why = r.reason;
+    }
     *e = (AnswerEntry){.key = pos->key, .budget = budget, .side = pos->side,
                        .ep = pos->ep_legal ? pos->ep : SQ_NONE, .castling = pos->castling,
-                       .color = (uint8_t)color, .verdict = (uint8_t)v, .reason = (uint8_t)r.reason, .used = 1};
+                       .color = (uint8_t)color, .verdict = (uint8_t)v, .reason = (uint8_t)*why, .used = 1};
     memcpy(e->board, pos->board, sizeof e->board);
-    *why = r.reason;
+    if (!hit) {
+        pthread_mutex_lock(&shared_mu);
+        *g = *e;
+        pthread_mutex_unlock(&shared_mu);
+    }
     return v;
 }
