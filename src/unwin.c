@@ -135,11 +135,6 @@ typedef struct Search {
     int lk_root, wk_root;        /* the kings' first squares */
 } Search;
 
-static int sq_dist(int a, int b)
-{
-    return bb_dist(a, b);
-}
-
 static int edge_dist(int sq)
 {
     int f = sq_file(sq), r = sq_rank(sq);
@@ -163,7 +158,7 @@ static void walk_dist(const Position *p, int c, Bitboard to, uint8_t *dist)
     for (int i = 0; i < 64; i++) {
         int near = 99;
         for (Bitboard t = to; t;) {
-            int d = sq_dist(i, bb_pop(&t));
+            int d = bb_dist(i, bb_pop(&t));
             near = d < near ? d : near;
         }
         dist[i] = (uint8_t)(20 + near);
@@ -203,13 +198,13 @@ static int move_score(const Search *sr, const Position *p, Move m, int winner, i
             s += (barred ? 0 : 20) + (winner == WHITE ? sq_rank(to) : 7 - sq_rank(to));
         }
         else if (pt != KING)
-            s += 5 * (sq_dist(from, lk) - sq_dist(to, lk));
+            s += 5 * (bb_dist(from, lk) - bb_dist(to, lk));
         else if (prey_d && prey_d[from] < 99)
             s += 6 * (prey_d[from] - prey_d[to]);
-        else if (sr->wk_dist[from] > sq_dist(from, sr->lk_root) + 1)
+        else if (sr->wk_dist[from] > bb_dist(from, sr->lk_root) + 1)
             s += 3 * (sr->wk_dist[from] - sr->wk_dist[to]); /* the way round the pawns */
         else
-            s += 3 * (sq_dist(from, lk) - sq_dist(to, lk));
+            s += 3 * (bb_dist(from, lk) - bb_dist(to, lk));
         if (cap)
             s += piece_type(cap) == PAWN ? 15 : 4;
         if (sr->sac && pt == PAWN && cap)
@@ -218,7 +213,7 @@ static int move_score(const Search *sr, const Position *p, Move m, int winner, i
         s += 40; /* a man given to a pawn of the mating side: it changes files */
     } else if (sr->sac && pt == KING && prey >= 0) {
         /* The defending king takes a pawn that bars one of its own. */
-        s += 8 * (sq_dist(from, prey) - sq_dist(to, prey)) + (cap ? 20 : 0);
+        s += 8 * (bb_dist(from, prey) - bb_dist(to, prey)) + (cap ? 20 : 0);
     } else if (sr->sac && pt == PAWN) {
         /* The defending side's pawns run to promote: pieces to give away. */
         s += 15 + (winner == WHITE ? 7 - sq_rank(to) : sq_rank(to));
@@ -233,24 +228,24 @@ static int move_score(const Search *sr, const Position *p, Move m, int winner, i
             /* Mode 1: toward the mating side's king, mode 2: toward its
              * nearest piece (where the mate can be given). */
             int target = p->king_sq[winner];
-            if (mode == 1 && sr->lk_dist[from] > sq_dist(from, sr->wk_root) + 1)
+            if (mode == 1 && sr->lk_dist[from] > bb_dist(from, sr->wk_root) + 1)
                 s += 8 * (sr->lk_dist[from] - sr->lk_dist[to]); /* the way round the pawns */
             else if (mode == 1)
-                s += 8 * (sq_dist(from, target) - sq_dist(to, target));
+                s += 8 * (bb_dist(from, target) - bb_dist(to, target));
             else {
                 Bitboard b = p->by_color[winner] & ~p->by_type[KING] & ~p->by_type[PAWN];
                 int best = 99;
                 while (b) {
                     int q = bb_pop(&b);
-                    if (sq_dist(from, q) < best)
-                        best = sq_dist(from, q), target = q;
+                    if (bb_dist(from, q) < best)
+                        best = bb_dist(from, q), target = q;
                 }
-                s += 8 * (sq_dist(from, target) - sq_dist(to, target));
+                s += 8 * (bb_dist(from, target) - bb_dist(to, target));
             }
             s += 3 * (edge_dist(from) - edge_dist(to));
         }
         else if (pt != PAWN)
-            s += 3 * (sq_dist(from, lk) - sq_dist(to, lk));
+            s += 3 * (bb_dist(from, lk) - bb_dist(to, lk));
         else
             s += 1;
         if (move_type(m) == MOVE_PROMOTION)
@@ -315,7 +310,7 @@ static void order(const Search *sr, const Position *p, MoveList *list, int mode,
         files |= files << 8, files |= files << 16, files |= files << 32;
         int best = 99;
         for (Bitboard b = p->by_type[PAWN] & p->by_color[winner] & files; b;) {
-            int q = bb_pop(&b), d = sq_dist(q, p->king_sq[winner ^ 1]);
+            int q = bb_pop(&b), d = bb_dist(q, p->king_sq[winner ^ 1]);
             if (d < best)
                 best = d, prey = q;
         }

@@ -20,8 +20,9 @@ games judged by the older laws, a draw's reason whatever the date).
 - dead.pgn again, each game's result made 1-0 and run under the Laws of
   2014 (--rules=2014, as the searches' pass): a decisive result on a dead
   position is a wrong result, so where CHA calls it dead the outcome must be
-  1/2-1/2 for a dead position (the precheck of a decisive result's final
-  position, src/dead.c: result_may_be_dead, must let every one through).
+  1/2-1/2 for a dead position, with a wrong-result error (the precheck of
+  a decisive result's final position, src/dead.c: result_may_be_dead, must
+  let every one through).
   Unsound: that outcome where CHA says a side can mate.
 FENs with material no legal game reaches (R3) are refused (invalid) and are
 no questions.  Fails on any unsound verdict or fewer than the given
@@ -83,7 +84,9 @@ def main():
                     questions += 1
                     decided += 1  # the result stands: right whether searched or not
             else:
-                dead = g["reason"] == "dead-position" and (not decisive or g["outcome"] == "1/2-1/2")
+                dead = g["reason"] == "dead-position" and (not decisive or (
+                    g["outcome"] == "1/2-1/2" and
+                    any(d["code"] == "wrong-result" and d["severity"] == "error" for d in g["diagnostics"])))
                 if e["expected"] == "dead":
                     questions += 1
                     decided += dead
